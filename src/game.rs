@@ -1,0 +1,271 @@
+//! A game with its history: undo, full logs, and a compact serialised form.
+
+use crate::moves::{Move, MoveList};
+use crate::outcome::{Observation, Outcome};
+use crate::piece::Side;
+use crate::position::{MoveError, Position, PositionError};
+use crate::ruleset::Ruleset;
+use crate::setup::Setup;
+use crate::status::Status;
+use crate::view::View;
+use alloc::vec::Vec;
+
+/// A game: the current [`Position`] plus everything that led to it, so moves can
+/// be undone and each side's full log of events is kept. Needs the `alloc`
+/// feature (a bare `Position` plays without the heap).
+///
+/// With `serde`, a game is written as its start position and its moves, and
+/// reading it back replays (and so re-checks) every move.
+///
+/// ```
+/// use marsal::{Game, Ruleset, Setup, Side};
+/// let rules = Ruleset::marsal_a_spion();
+/// let mut game = Game::new(&rules, &Setup::random(&rules, Side::Red, 1), &Setup::random(&rules, Side::Blue, 2))?;
+/// let before = game.position().clone();
+/// let mv = game.legal_moves()[0];
+/// game.play(mv)?;
+/// game.undo()?;
+/// assert_eq!(game.position(), &before);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    start: Position,
+    current: Position,
+    previous: Vec<Position>,
+    outcomes: Vec<Outcome>,
+}
+
+/// Why [`Game::undo`] could not undo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum UndoError {
+    /// No move has been played.
+    #[error("there is no move to undo")]
+    NothingToUndo,
+}
+
+impl Game {
+    /// A new game from two setups (see [`Position::new`]).
+    ///
+    /// ```
+    /// use marsal::{Game, Ruleset, Setup, Side};
+    /// let rules = Ruleset::barrage();
+    /// let red = Setup::random(&rules, Side::Red, 1);
+    /// assert!(Game::new(&rules, &red, &red).is_err());
+    /// ```
+    pub fn new(rules: &Ruleset, red: &Setup, blue: &Setup) -> Result<Game, PositionError> {
+        Position::new(rules, red, blue).map(Game::from_position)
+    }
+
+    /// A game that starts from `position`.
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?;
+    /// let game = marsal::Game::from_position(pos);
+    /// assert_eq!(game.position(), &pos);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn from_position(position: Position) -> Game {
+        Game { start: position, current: position, previous: Vec::new(), outcomes: Vec::new() }
+    }
+
+    /// The current position.
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert_eq!(game.position().ply(), 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The position the game started from.
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert_eq!(game.start_position(), game.position());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    #[inline]
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The ruleset.
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(!game.rules().diagonal_steps);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    #[inline]
+    pub fn rules(&self) -> &Ruleset {
+        self.current.rules()
+    }
+
+    /// The status (see [`Position::status`]).
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(!game.status().is_over());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    #[inline]
+    pub fn status(&self) -> Status {
+        self.current.status()
+    }
+
+    /// Every legal move of the side to move (see [`Position::legal_moves`]).
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(!game.legal_moves().is_empty());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        self.current.legal_moves()
+    }
+
+    /// Plays a move (see [`Position::play`]); an illegal move changes nothing.
+    ///
+    /// ```
+    /// let mut game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(game.play("e5-e6".parse().unwrap()).is_err());
+    /// assert_eq!(game.moves().count(), 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<Outcome, MoveError> {
+        self.current.check_move(mv)?;
+        self.previous.push(self.current);
+        let outcome = self.current.play_unchecked(mv);
+        self.outcomes.push(outcome);
+        Ok(outcome)
+    }
+
+    /// Parses move text in the current position and plays it (see
+    /// [`Position::play_text`]).
+    ///
+    /// ```
+    /// let mut game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(game.play_text("nonsense").is_err());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn play_text(&mut self, text: &str) -> Result<Outcome, MoveError> {
+        let mv = self.current.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// Takes back the last move, restoring exactly the position before it, and
+    /// returns what that move did.
+    ///
+    /// ```
+    /// use marsal::{Game, UndoError};
+    /// let mut game = Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert_eq!(game.undo(), Err(UndoError::NothingToUndo));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<Outcome, UndoError> {
+        let previous = self.previous.pop().ok_or(UndoError::NothingToUndo)?;
+        self.current = previous;
+        self.outcomes.pop().ok_or(UndoError::NothingToUndo)
+    }
+
+    /// The moves played, oldest first.
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert_eq!(game.moves().count(), 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.outcomes.iter().map(|o| o.mv)
+    }
+
+    /// What every move did, oldest first (referee information: hidden kinds
+    /// included).
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(game.outcomes().is_empty());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+
+    /// `side`'s log: every move as that side saw it, oldest first.
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert_eq!(game.log(marsal::Side::Red).count(), 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn log(&self, side: Side) -> impl Iterator<Item = Observation> + '_ {
+        self.outcomes.iter().map(move |o| o.observed_by(side))
+    }
+
+    /// What `side` knows, with its whole log (see [`View`]).
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset, Side};
+    /// let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+    /// let mv = game.legal_moves()[0];
+    /// game.play(mv).unwrap();
+    /// let mv = game.legal_moves()[0];
+    /// game.play(mv).unwrap();
+    /// assert_eq!(game.view(Side::Blue).log().len(), 2);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn view(&self, side: Side) -> View {
+        let mut v = self.current.view(side);
+        v.set_log(self.log(side).collect());
+        v
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::ser::SerializeStruct;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    struct Moves<'a>(&'a Game);
+    impl Serialize for Moves<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.0.moves())
+        }
+    }
+
+    /// Serialised as `{"start": <position>, "moves": ["e4-e5", ...]}`.
+    impl Serialize for Game {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Game", 2)?;
+            st.serialize_field("start", &self.start)?;
+            st.serialize_field("moves", &Moves(self))?;
+            st.end()
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Repr {
+        start: Position,
+        #[serde(default)]
+        moves: Vec<Move>,
+    }
+
+    /// Replays every move from the start position; an illegal move is an error.
+    impl<'de> Deserialize<'de> for Game {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+            let r = Repr::deserialize(d)?;
+            let mut game = Game::from_position(r.start);
+            for (i, mv) in r.moves.into_iter().enumerate() {
+                game.play(mv)
+                    .map_err(|e| serde::de::Error::custom(format_args!("move {} ({mv}) is illegal: {e}", i + 1)))?;
+            }
+            Ok(game)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! # marsal — the referee for *Maršál a špión*, classic Stratego and Barrage
+//!
+//! A rules engine that other programs embed: it knows the board, the armies and
+//! every rule, keeps each player's hidden information apart, says which moves are
+//! legal, plays them, and tells when and how the game ends. One engine plays every
+//! variant: a [`Ruleset`] is plain data (board geometry, armies, strength order,
+//! rule options), and the presets [`Ruleset::marsal_a_spion`] (the default),
+//! [`Ruleset::classic`] and [`Ruleset::barrage`] are just values of it.
+//!
+//! The core needs neither `std` nor a heap: a [`Position`] is `Copy`, moves go
+//! into a fixed-capacity [`MoveList`], and a whole game can be set up (with
+//! [`Setup::random`] or from the setup text) and played to its end without
+//! allocating. [`Game`] (feature `alloc`) adds history, undo and full logs.
+//!
+//! ```
+//! use marsal::{Game, Ruleset, Rng, Setup, Side};
+//!
+//! let rules = Ruleset::marsal_a_spion();
+//! let red = Setup::random(&rules, Side::Red, 1);
+//! let blue = Setup::random(&rules, Side::Blue, 2);
+//! let mut game = Game::new(&rules, &red, &blue)?;
+//! let mut rng = Rng::new(3);
+//! while !game.status().is_over() {
+//!     let moves = game.legal_moves();
+//!     let mv = moves[rng.below(moves.len() as u32) as usize];
+//!     game.play(mv)?;
+//! }
+//! println!("{} after {} plies", game.status(), game.position().ply());
+//! // Each player only ever gets its own view:
+//! let view = game.view(Side::Red);
+//! assert_eq!(view.log().len(), game.moves().count());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Features
+//! - `std` (default): implies `alloc`.
+//! - `alloc`: [`Game`] (history, undo), views with the full log.
+//! - `serde`: `Serialize`/`Deserialize` for every public value type; a ruleset
+//!   round-trips through JSON so a host can define its own variant in a file.
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod army;
+mod combat;
+#[cfg(feature = "alloc")]
+mod game;
+mod geometry;
+mod movegen;
+mod moves;
+pub mod no_hope;
+pub mod notation;
+mod outcome;
+mod piece;
+mod position;
+#[cfg(feature = "serde")]
+mod position_serde;
+mod rng;
+mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_array;
+mod setup;
+mod square;
+mod square_set;
+mod status;
+mod view;
+mod zobrist;
+
+pub use army::{Army, Strengths};
+pub use combat::{combat, Battle};
+#[cfg(feature = "alloc")]
+pub use game::{Game, UndoError};
+pub use geometry::{Geometry, GeometryError};
+pub use moves::{Move, MoveList, MoveParseError, MAX_MOVES};
+pub use notation::{PositionText, PositionTextError};
+pub use outcome::{Fight, Observation, Outcome};
+pub use piece::{KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError, KIND_COUNT};
+pub use position::{MoveError, MoveText, Position, PositionError};
+pub use rng::Rng;
+pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
+pub use setup::{Setup, SetupError, SetupText};
+pub use square::{Square, SquareParseError, GRID_SQUARES, MAX_FILES, MAX_RANKS};
+pub use square_set::{SquareSet, SquareSetIter};
+pub use status::{DrawReason, Status, WinReason};
+pub use view::{SquareView, View};

@@ -1,0 +1,122 @@
+//! Legal move generation (no heap: moves go into a fixed-capacity list or to a
+//! callback).
+
+use crate::moves::{Move, MoveList};
+use crate::piece::Side;
+use crate::position::{kind_of, owner, Position, DIAGONAL, EMPTY, ORTHOGONAL};
+use crate::square::Square;
+
+impl Position {
+    /// Every legal move of the side to move (empty once the game is over).
+    ///
+    /// Steps go to an empty neighbouring square (orthogonal, and diagonal when the
+    /// ruleset allows it); attacks go to an orthogonally neighbouring enemy piece;
+    /// a Scout also moves any distance along a rank or file over empty squares,
+    /// possibly ending on the first enemy piece in that line. Nothing jumps over a
+    /// piece or a lake, and Mines, Bombs and Flags never move.
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?;
+    /// let moves = pos.legal_moves();
+    /// assert!(!moves.is_empty());
+    /// assert!(moves.iter().all(|mv| pos.is_legal(*mv)));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.status.is_over() {
+            self.for_each_move(self.to_move, |mv| list.push(mv));
+        }
+        list
+    }
+
+    /// Calls `f` with every legal move of the side to move, without building a
+    /// list (nothing when the game is over).
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let mut n = 0;
+    /// pos.for_each_legal_move(|_| n += 1);
+    /// assert_eq!(n, pos.legal_moves().len());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn for_each_legal_move<F: FnMut(Move)>(&self, f: F) {
+        if !self.status.is_over() {
+            self.for_each_move(self.to_move, f);
+        }
+    }
+
+    /// Every move `side` could make if it were its turn (used for both players'
+    /// "can move" checks).
+    #[inline]
+    pub(crate) fn for_each_move<F: FnMut(Move)>(&self, side: Side, mut f: F) {
+        let diagonal = self.rules.diagonal_steps;
+        for (from, &p) in self.cells.iter().enumerate() {
+            if owner(p) != Some(side) {
+                continue;
+            }
+            let kind = kind_of(p);
+            if !kind.is_movable() {
+                continue;
+            }
+            let Some(from_sq) = Square::from_cell(from) else { continue };
+            let far = kind.moves_far();
+            for d in ORTHOGONAL {
+                let mut to = from as isize + d;
+                loop {
+                    let t = self.cells[to as usize];
+                    if t == EMPTY {
+                        if let Some(sq) = Square::from_cell(to as usize) {
+                            f(Move::new(from_sq, sq));
+                        }
+                        if far {
+                            to += d;
+                            continue;
+                        }
+                    } else if owner(t) == Some(!side) {
+                        if let Some(sq) = Square::from_cell(to as usize) {
+                            f(Move::new(from_sq, sq));
+                        }
+                    }
+                    break;
+                }
+            }
+            if diagonal {
+                for d in DIAGONAL {
+                    let to = (from as isize + d) as usize;
+                    if self.cells[to] == EMPTY {
+                        if let Some(sq) = Square::from_cell(to) {
+                            f(Move::new(from_sq, sq));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `side` has at least one legal move (whoever is to move).
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?;
+    /// assert!(pos.has_legal_move(marsal::Side::Blue));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn has_legal_move(&self, side: Side) -> bool {
+        let diagonal = self.rules.diagonal_steps;
+        for (from, &p) in self.cells.iter().enumerate() {
+            if owner(p) != Some(side) || !kind_of(p).is_movable() {
+                continue;
+            }
+            for d in ORTHOGONAL {
+                let t = self.cells[(from as isize + d) as usize];
+                if t == EMPTY || owner(t) == Some(!side) {
+                    return true;
+                }
+            }
+            if diagonal && DIAGONAL.iter().any(|d| self.cells[(from as isize + d) as usize] == EMPTY) {
+                return true;
+            }
+        }
+        false
+    }
+}

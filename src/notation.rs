@@ -1,0 +1,188 @@
+//! The position text: a whole board, one character a square, and the side to move.
+//!
+//! Rows are written **top rank first**, separated by `/`; each row has one
+//! character for every file of the board:
+//!
+//! | char | square |
+//! |---|---|
+//! | `#` | not on the board |
+//! | `~` | lake |
+//! | `.` | empty |
+//! | `M G C J K L R D P U S N Y X B F` | a Red piece (see [`PieceKind`]) |
+//! | the same in lower case | a Blue piece |
+//!
+//! After a space comes the side to move, `r` or `b`. The terrain characters must
+//! match the ruleset's board. The text says nothing of what the players know: a
+//! position read from text starts with every piece unknown to the opponent and
+//! the ply counters at 0. A side whose Flag is missing has lost it (the other side
+//! has won by capture).
+//!
+//! ```
+//! use marsal::{Position, Ruleset};
+//! let rules = Ruleset::barrage();
+//! let text = "........yf/........../........../........../..~~..~~../\
+//!             ..~~..~~../........../........../........../M........F b";
+//! let pos = Position::from_text(&rules, text)?;
+//! assert_eq!(pos.to_text().to_string(), text);
+//! # Ok::<(), marsal::PositionError>(())
+//! ```
+
+use crate::piece::{Piece, PieceKind, Side};
+use crate::position::{kind_of, owner, Position, PositionError, EMPTY, LAKE, OFF};
+use crate::ruleset::Ruleset;
+use crate::square::Square;
+use core::fmt;
+
+/// Why a position text could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PositionTextError {
+    /// The side to move (` r` or ` b` after the rows) is missing.
+    #[error("the side to move (r or b) is missing after the rows")]
+    MissingSideToMove,
+    /// The side to move is not `r` or `b`.
+    #[error("the side to move must be r or b")]
+    BadSideToMove,
+    /// Wrong number of rows.
+    #[error("the board has {expected} ranks, the text {found} rows")]
+    RowCount {
+        /// Ranks of the board.
+        expected: usize,
+        /// Rows in the text.
+        found: usize,
+    },
+    /// A row of the wrong length.
+    #[error("rank {rank}: the board has {expected} files, the row {found} characters")]
+    RowLength {
+        /// The rank, 1-based.
+        rank: u8,
+        /// Files of the board.
+        expected: usize,
+        /// Characters in the row.
+        found: usize,
+    },
+    /// A character that is neither terrain nor a piece letter.
+    #[error("'{ch}' on {square} is not a piece letter, '.', '~' or '#'")]
+    BadChar {
+        /// The character.
+        ch: char,
+        /// Its square.
+        square: Square,
+    },
+    /// The terrain does not match the board (`~` must mark exactly the lakes,
+    /// `#` exactly the squares off the board).
+    #[error("{square} must be written '{expected}' on this board")]
+    Terrain {
+        /// The square.
+        square: Square,
+        /// What the board needs there.
+        expected: char,
+    },
+}
+
+impl Position {
+    /// Reads a position text (see the [module documentation](crate::notation)).
+    /// The ruleset is validated; each side may have at most its army's count of
+    /// every kind; at least one Flag must be on the board.
+    ///
+    /// ```
+    /// use marsal::{Position, PositionError, Ruleset};
+    /// let err = Position::from_text(&Ruleset::barrage(), "f/F r").unwrap_err();
+    /// assert!(matches!(err, PositionError::Text(_)));
+    /// ```
+    pub fn from_text(rules: &Ruleset, text: &str) -> Result<Position, PositionError> {
+        use PositionTextError as E;
+        rules.validate()?;
+        let text = text.trim();
+        let (rows, side) = text.rsplit_once(char::is_whitespace).ok_or(E::MissingSideToMove)?;
+        let to_move = match side {
+            "r" => Side::Red,
+            "b" => Side::Blue,
+            _ => return Err(E::BadSideToMove.into()),
+        };
+        let g = &rules.board;
+        let found = rows.trim().split('/').count();
+        if found != g.ranks as usize {
+            return Err(E::RowCount { expected: g.ranks as usize, found }.into());
+        }
+        let mut pos = Position::empty(rules);
+        for (top, row) in rows.trim().split('/').enumerate() {
+            let rank = g.ranks - 1 - top as u8;
+            let row = row.trim();
+            let n = row.chars().count();
+            if n != g.files as usize {
+                return Err(E::RowLength { rank: rank + 1, expected: g.files as usize, found: n }.into());
+            }
+            for (file, ch) in row.chars().enumerate() {
+                let sq = Square::new(file as u8, rank).ok_or(E::RowCount { expected: 12, found })?;
+                let terrain = pos.cells[sq.cell()];
+                match ch {
+                    '#' | '~' | '.' => {
+                        let expected = match terrain {
+                            OFF => '#',
+                            LAKE => '~',
+                            _ => '.',
+                        };
+                        if ch != expected {
+                            return Err(E::Terrain { square: sq, expected }.into());
+                        }
+                    }
+                    _ => {
+                        let kind = PieceKind::from_letter(ch).ok_or(E::BadChar { ch, square: sq })?;
+                        if terrain != EMPTY {
+                            return Err(PositionError::NotPlayable(sq));
+                        }
+                        let side = if ch.is_ascii_uppercase() { Side::Red } else { Side::Blue };
+                        pos.put(sq, Piece::new(side, kind))?;
+                    }
+                }
+            }
+        }
+        pos.finish(to_move)?;
+        Ok(pos)
+    }
+
+    /// The position text of this position (see the
+    /// [module documentation](crate::notation)); display it or call
+    /// `to_string()` on it.
+    ///
+    /// ```
+    /// use marsal::{Position, Ruleset};
+    /// let rules = Ruleset::marsal_a_spion();
+    /// let pos = Position::start(&rules, 1, 2)?;
+    /// let again = Position::from_text(&rules, &pos.to_text().to_string())?;
+    /// assert_eq!(again.hash(), pos.hash());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn to_text(&self) -> PositionText<'_> {
+        PositionText(self)
+    }
+}
+
+/// The position text of a [`Position`], from [`Position::to_text`].
+pub struct PositionText<'a>(&'a Position);
+
+impl fmt::Display for PositionText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        let g = &pos.rules.board;
+        for rank in (0..g.ranks).rev() {
+            for file in 0..g.files {
+                let c = Square::new(file, rank).map_or(OFF, |sq| pos.cells[sq.cell()]);
+                let ch = match c {
+                    EMPTY => '.',
+                    OFF => '#',
+                    LAKE => '~',
+                    _ => Piece::new(owner(c).unwrap_or(Side::Red), kind_of(c)).letter(),
+                };
+                write!(f, "{ch}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        f.write_str(match pos.to_move {
+            Side::Red => " r",
+            Side::Blue => " b",
+        })
+    }
+}

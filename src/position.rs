@@ -1,0 +1,767 @@
+//! The position: the board, whose turn it is, what each side knows, and the status.
+
+use crate::army::Army;
+use crate::combat::{combat, Battle};
+use crate::moves::{parse_move_text, Move, MoveParseError};
+use crate::outcome::{Fight, Outcome};
+use crate::piece::{KindSet, Piece, PieceKind, Side, KIND_COUNT};
+use crate::ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError};
+use crate::setup::{Setup, SetupError};
+use crate::square::{Square, CELLS, STRIDE};
+use crate::status::{DrawReason, Status, WinReason};
+use crate::zobrist;
+use core::fmt;
+
+/// Cell code of an empty playable square.
+pub(crate) const EMPTY: u8 = 0;
+/// Cell code of a square that does not exist.
+pub(crate) const OFF: u8 = 1;
+/// Cell code of a lake.
+pub(crate) const LAKE: u8 = 2;
+
+/// Cell code of a piece: `16 + 16 * side + kind`.
+#[inline]
+pub(crate) const fn code(side: Side, kind: PieceKind) -> u8 {
+    16 + 16 * side as u8 + kind as u8
+}
+
+/// The owner of the piece with cell code `c`, if `c` is a piece.
+#[inline]
+pub(crate) const fn owner(c: u8) -> Option<Side> {
+    match c >> 4 {
+        1 => Some(Side::Red),
+        2 => Some(Side::Blue),
+        _ => None,
+    }
+}
+
+/// The kind of the piece with cell code `c` (only meaningful for pieces).
+#[inline]
+pub(crate) const fn kind_of(c: u8) -> PieceKind {
+    PieceKind::ALL[(c & 15) as usize]
+}
+
+/// The orthogonal directions in the padded cell array.
+pub(crate) const ORTHOGONAL: [isize; 4] = [STRIDE as isize, -(STRIDE as isize), 1, -1];
+/// The diagonal directions in the padded cell array.
+pub(crate) const DIAGONAL: [isize; 4] = [STRIDE as isize + 1, STRIDE as isize - 1, -(STRIDE as isize) + 1, -(STRIDE as isize) - 1];
+
+/// A position of a game: where every piece stands, whose turn it is, what each
+/// side has learnt about the other's pieces, the ply counters and the status.
+///
+/// `Position` is `Copy` and never allocates: a whole game can be set up and
+/// played with it alone (see [`Game`](crate::Game) for history and undo).
+/// Every way to build one checks it: from two [`Setup`]s ([`Position::new`]) or
+/// from the position text ([`Position::from_text`]).
+///
+/// ```
+/// use marsal::{Position, Ruleset, Setup, Side};
+/// let rules = Ruleset::marsal_a_spion();
+/// let red = Setup::random(&rules, Side::Red, 1);
+/// let blue = Setup::random(&rules, Side::Blue, 2);
+/// let mut pos = Position::new(&rules, &red, &blue)?;
+/// while !pos.status().is_over() {
+///     let mv = pos.legal_moves()[0];
+///     pos.play(mv)?;
+/// }
+/// println!("{}", pos.status());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) rules: Ruleset,
+    /// Cell codes of the padded board.
+    pub(crate) cells: [u8; CELLS],
+    /// For each piece: the kinds its owner's opponent still thinks possible.
+    pub(crate) knowledge: [u16; CELLS],
+    /// Pieces on the board, by side and kind.
+    pub(crate) on_board: [[u8; KIND_COUNT]; 2],
+    pub(crate) to_move: Side,
+    pub(crate) ply: u32,
+    pub(crate) plies_since_attack: u32,
+    pub(crate) status: Status,
+    pub(crate) hash: u64,
+    pub(crate) last: Option<Outcome>,
+}
+
+/// Why a position could not be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The ruleset is inconsistent.
+    #[error("invalid ruleset: {0}")]
+    Ruleset(#[from] RulesetError),
+    /// A setup is not legal.
+    #[error("invalid setup for {side}: {error}")]
+    Setup {
+        /// Whose setup.
+        side: Side,
+        /// What is wrong.
+        error: SetupError,
+    },
+    /// A piece stands on a lake or off the board.
+    #[error("a piece stands on {0}, which is not a playable square")]
+    NotPlayable(Square),
+    /// More pieces of a kind than the army has.
+    #[error("{side} has {found} of {kind} on the board but its army only {army}")]
+    TooMany {
+        /// Whose pieces.
+        side: Side,
+        /// The kind.
+        kind: PieceKind,
+        /// How many the army has.
+        army: u8,
+        /// How many stand on the board.
+        found: u8,
+    },
+    /// Neither side has its Flag on the board.
+    #[error("neither side has a Flag on the board")]
+    NoFlags,
+    /// The position text could not be read.
+    #[error("position text: {0}")]
+    Text(#[from] crate::notation::PositionTextError),
+    /// A piece's knowledge excludes its own kind, or names a kind its army lacks.
+    #[error("what is known of the piece on {0} contradicts it")]
+    Knowledge(Square),
+}
+
+/// Why a move was refused. An illegal move changes nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum MoveError {
+    /// The game has ended; no move is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// The move text could not be read.
+    #[error("{0}")]
+    Notation(#[from] MoveParseError),
+    /// A square of the move is not on the board.
+    #[error("{0} is not a square of the board")]
+    OffBoard(Square),
+    /// A square of the move is a lake.
+    #[error("{0} is a lake")]
+    Lake(Square),
+    /// There is no piece on the source square.
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the source square belongs to the player not to move.
+    #[error("the piece on {0} is not yours")]
+    NotYourPiece(Square),
+    /// The piece never moves (Mine, Bomb, Flag).
+    #[error("the {kind} on {square} never moves")]
+    Immovable {
+        /// Where it stands.
+        square: Square,
+        /// What it is.
+        kind: PieceKind,
+    },
+    /// Source and target are the same square.
+    #[error("a move must go to another square")]
+    SameSquare,
+    /// The target holds one of the mover's own pieces.
+    #[error("{0} holds one of your own pieces")]
+    OwnPiece(Square),
+    /// A diagonal step in a ruleset without diagonal steps.
+    #[error("diagonal steps are not allowed in this ruleset")]
+    DiagonalStep,
+    /// A diagonal move onto an enemy piece: attacks are orthogonal only.
+    #[error("attacks are orthogonal only: the piece on {0} cannot be attacked diagonally")]
+    DiagonalAttack(Square),
+    /// A move of more than one square by a piece that is not a Scout.
+    #[error("only a Scout moves more than one square; this piece is a {0}")]
+    TooFar(PieceKind),
+    /// A Scout's way is blocked by a piece or a lake.
+    #[error("the way is blocked at {0}")]
+    PathBlocked(Square),
+    /// Neither a step nor a straight orthogonal line.
+    #[error("a move is a step to a neighbouring square or a straight line along a rank or file")]
+    NotALine,
+}
+
+impl Position {
+    /// The game's start: both setups are validated against `rules`
+    /// ([`Setup::validate`]), Red's setup must be for [`Side::Red`] and Blue's for
+    /// [`Side::Blue`]; [`Ruleset::first_to_move`] moves first.
+    ///
+    /// ```
+    /// use marsal::{Position, PositionError, Ruleset, Setup, SetupError, Side};
+    /// let rules = Ruleset::barrage();
+    /// let red = Setup::random(&rules, Side::Red, 1);
+    /// let err = Position::new(&rules, &red, &red).unwrap_err();
+    /// assert!(matches!(err, PositionError::Setup { side: Side::Blue, error: SetupError::WrongSide { .. } }));
+    /// ```
+    pub fn new(rules: &Ruleset, red: &Setup, blue: &Setup) -> Result<Position, PositionError> {
+        rules.validate()?;
+        let mut pos = Position::empty(rules);
+        for (side, setup) in [(Side::Red, red), (Side::Blue, blue)] {
+            if setup.side() != side {
+                return Err(PositionError::Setup {
+                    side,
+                    error: SetupError::WrongSide { expected: side, found: setup.side() },
+                });
+            }
+            setup.validate(rules).map_err(|error| PositionError::Setup { side, error })?;
+            for (sq, kind) in setup.pieces() {
+                pos.put(sq, Piece::new(side, kind))?;
+            }
+        }
+        pos.finish(rules.first_to_move)?;
+        Ok(pos)
+    }
+
+    /// A board with no pieces (terrain only), Red to move, not yet finished.
+    pub(crate) fn empty(rules: &Ruleset) -> Position {
+        let mut cells = [OFF; CELLS];
+        for sq in rules.board.playable.iter() {
+            cells[sq.cell()] = EMPTY;
+        }
+        for sq in rules.board.lakes.iter() {
+            cells[sq.cell()] = LAKE;
+        }
+        Position {
+            rules: *rules,
+            cells,
+            knowledge: [0; CELLS],
+            on_board: [[0; KIND_COUNT]; 2],
+            to_move: rules.first_to_move,
+            ply: 0,
+            plies_since_attack: 0,
+            status: Status::Ongoing { to_move: rules.first_to_move },
+            hash: 0,
+            last: None,
+        }
+    }
+
+    /// Puts a piece on an empty playable square while building a position; the
+    /// opponent knows only that it belongs to the owner's army.
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) -> Result<(), PositionError> {
+        if self.cells[sq.cell()] != EMPTY {
+            return Err(match self.cells[sq.cell()] {
+                OFF | LAKE => PositionError::NotPlayable(sq),
+                _ => PositionError::Setup { side: piece.side, error: SetupError::DoublyUsed(sq) },
+            });
+        }
+        let army = self.rules.army(piece.side);
+        let n = &mut self.on_board[piece.side.index()][piece.kind.index()];
+        if *n >= army.count(piece.kind) {
+            return Err(PositionError::TooMany {
+                side: piece.side,
+                kind: piece.kind,
+                army: army.count(piece.kind),
+                found: n.saturating_add(1),
+            });
+        }
+        *n += 1;
+        self.cells[sq.cell()] = code(piece.side, piece.kind);
+        self.knowledge[sq.cell()] = army.kinds().bits();
+        Ok(())
+    }
+
+    /// Completes a position built with [`Position::put`]: side to move, hash and
+    /// status.
+    pub(crate) fn finish(&mut self, to_move: Side) -> Result<(), PositionError> {
+        if self.on_board[0][PieceKind::Flag.index()] == 0 && self.on_board[1][PieceKind::Flag.index()] == 0 {
+            return Err(PositionError::NoFlags);
+        }
+        self.to_move = to_move;
+        self.hash = self.hash_from_scratch();
+        self.status = self.evaluate(true);
+        Ok(())
+    }
+
+    /// The ruleset this position is played under.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert!(!pos.rules().diagonal_steps);
+    /// ```
+    #[inline]
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// A game start with random setups for both sides (Red's from `red_seed`,
+    /// Blue's from `blue_seed`, see [`Setup::random`]); fails only when `rules`
+    /// is not valid.
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 7, 8)?;
+    /// assert_eq!(pos.ply(), 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn start(rules: &Ruleset, red_seed: u64, blue_seed: u64) -> Result<Position, PositionError> {
+        let red = Setup::random(rules, Side::Red, red_seed);
+        let blue = Setup::random(rules, Side::Blue, blue_seed);
+        Position::new(rules, &red, &blue)
+    }
+
+    /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use marsal::{Piece, PieceKind, Position, Ruleset, Side};
+    /// let pos = Position::from_text(&Ruleset::barrage(), "\
+    ///     f........./........../........../........../..~~..~~../\
+    ///     ..~~..~~../........../........../........../F......... r").unwrap();
+    /// assert_eq!(pos.piece_at("a1".parse().unwrap()), Some(Piece::new(Side::Red, PieceKind::Flag)));
+    /// assert_eq!(pos.piece_at("b1".parse().unwrap()), None);
+    /// ```
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let c = self.cells[square.cell()];
+        owner(c).map(|side| Piece::new(side, kind_of(c)))
+    }
+
+    /// Every piece of `side` with its square, in square order.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.pieces(marsal::Side::Red).count(), 40);
+    /// ```
+    pub fn pieces(&self, side: Side) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
+        self.rules
+            .board
+            .playable
+            .iter()
+            .filter_map(move |sq| self.piece_at(sq).filter(|p| p.side == side).map(|p| (sq, p.kind)))
+    }
+
+    /// How many pieces of `kind` `side` still has on the board.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.count(marsal::Side::Blue, marsal::PieceKind::Scout), 8);
+    /// ```
+    #[inline]
+    pub fn count(&self, side: Side, kind: PieceKind) -> u8 {
+        self.on_board[side.index()][kind.index()]
+    }
+
+    /// The pieces `side` still has on the board, as an [`Army`] (public knowledge:
+    /// every removed piece is shown to both players).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
+    /// assert_eq!(pos.remaining(marsal::Side::Red), marsal::Army::barrage());
+    /// ```
+    pub fn remaining(&self, side: Side) -> Army {
+        PieceKind::ALL.into_iter().fold(Army::EMPTY, |a, k| a.with(k, self.count(side, k)))
+    }
+
+    /// What the opponent of the piece's owner knows of the piece on `square`:
+    /// the kinds it may still be. `None` when the square holds no piece.
+    ///
+    /// ```
+    /// use marsal::{KindSet, PieceKind, Position, Ruleset};
+    /// let pos = Position::start(&Ruleset::barrage(), 1, 2).unwrap();
+    /// let (sq, _) = pos.pieces(marsal::Side::Red).next().unwrap();
+    /// assert_eq!(pos.known_to_opponent(sq), Some(marsal::Army::barrage().kinds()));
+    /// ```
+    pub fn known_to_opponent(&self, square: Square) -> Option<KindSet> {
+        owner(self.cells[square.cell()]).map(|_| KindSet::from_bits(self.knowledge[square.cell()]))
+    }
+
+    /// Who plays next (also after the game ended: the side that would have).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.to_move(), marsal::Side::Red);
+    /// ```
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Plies played so far.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.ply(), 0);
+    /// ```
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Plies played since the last attack (or since the start).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.plies_since_attack(), 0);
+    /// ```
+    #[inline]
+    pub fn plies_since_attack(&self) -> u32 {
+        self.plies_since_attack
+    }
+
+    /// Whether the game goes on, and if not, how it ended.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert!(!pos.status().is_over());
+    /// ```
+    #[inline]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The Zobrist hash of the placement of the pieces and the side to move,
+    /// updated incrementally by [`Position::play`]. What the players know is not
+    /// part of it.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
+    /// ```
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from the whole board (what [`Position::hash`] must
+    /// always equal).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
+    /// assert_eq!(pos.hash_from_scratch(), pos.hash());
+    /// ```
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = if self.to_move == Side::Blue { zobrist::BLUE_TO_MOVE } else { 0 };
+        for (cell, &c) in self.cells.iter().enumerate() {
+            if owner(c).is_some() {
+                h ^= zobrist::piece_key(cell, c);
+            }
+        }
+        h
+    }
+
+    /// The last move played and what it did, if any move was played.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert!(pos.last_outcome().is_none());
+    /// ```
+    #[inline]
+    pub fn last_outcome(&self) -> Option<Outcome> {
+        self.last
+    }
+
+    /// Checks that `mv` is legal for the side to move, saying why not.
+    ///
+    /// ```
+    /// use marsal::{MoveError, Position, Ruleset};
+    /// let pos = Position::start(&Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.check_move("e5-e6".parse()?), Err(MoveError::NoPiece("e5".parse()?)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let side = self.to_move;
+        let (from, to) = (mv.from, mv.to);
+        let p = self.cells[from.cell()];
+        let kind = match p {
+            EMPTY => return Err(MoveError::NoPiece(from)),
+            OFF => return Err(MoveError::OffBoard(from)),
+            LAKE => return Err(MoveError::Lake(from)),
+            _ if owner(p) != Some(side) => return Err(MoveError::NotYourPiece(from)),
+            _ => kind_of(p),
+        };
+        if !kind.is_movable() {
+            return Err(MoveError::Immovable { square: from, kind });
+        }
+        if from == to {
+            return Err(MoveError::SameSquare);
+        }
+        let t = self.cells[to.cell()];
+        match t {
+            OFF => return Err(MoveError::OffBoard(to)),
+            LAKE => return Err(MoveError::Lake(to)),
+            _ if owner(t) == Some(side) => return Err(MoveError::OwnPiece(to)),
+            _ => {}
+        }
+        let (df, dr) = mv.delta();
+        if df.abs() <= 1 && dr.abs() <= 1 {
+            if df != 0 && dr != 0 {
+                if !self.rules.diagonal_steps {
+                    return Err(MoveError::DiagonalStep);
+                }
+                if t != EMPTY {
+                    return Err(MoveError::DiagonalAttack(to));
+                }
+            }
+            Ok(())
+        } else if df == 0 || dr == 0 {
+            if !kind.moves_far() {
+                return Err(MoveError::TooFar(kind));
+            }
+            let step = df.signum() as isize + dr.signum() as isize * STRIDE as isize;
+            let mut c = from.cell() as isize + step;
+            while c != to.cell() as isize {
+                if self.cells[c as usize] != EMPTY {
+                    return Err(MoveError::PathBlocked(Square::from_cell(c as usize).unwrap_or(to)));
+                }
+                c += step;
+            }
+            Ok(())
+        } else {
+            Err(MoveError::NotALine)
+        }
+    }
+
+    /// Whether `mv` is legal for the side to move.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// let mv = pos.legal_moves()[0];
+    /// assert!(pos.is_legal(mv));
+    /// ```
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Plays `mv` for the side to move and says what happened. An illegal move is
+    /// refused with the reason and leaves the position exactly as it was; after
+    /// the game has ended every move is refused ([`MoveError::GameOver`]).
+    ///
+    /// ```
+    /// use marsal::{MoveError, Position, Ruleset};
+    /// let mut pos = Position::start(&Ruleset::classic(), 1, 2).unwrap();
+    /// let before = pos;
+    /// assert!(pos.play("a1-a9".parse()?).is_err());
+    /// assert_eq!(pos, before);
+    /// let mv = pos.legal_moves()[0];
+    /// let out = pos.play(mv)?;
+    /// assert_eq!(out.mv, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<Outcome, MoveError> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Parses move text (see [`Position::parse_move`]) and plays it.
+    ///
+    /// ```
+    /// use marsal::{MoveError, MoveParseError, Position, Ruleset};
+    /// let mut pos = Position::start(&Ruleset::classic(), 1, 2).unwrap();
+    /// assert!(matches!(pos.play_text("e4"), Err(MoveError::Notation(MoveParseError::NoSeparator))));
+    /// ```
+    pub fn play_text(&mut self, text: &str) -> Result<Outcome, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// Plays a move already known to be legal (from [`Position::legal_moves`] or
+    /// checked with [`Position::check_move`]). An illegal move leaves the position
+    /// inconsistent (but never causes undefined behaviour).
+    pub(crate) fn play_unchecked(&mut self, mv: Move) -> Outcome {
+        let (from, to) = (mv.from.cell(), mv.to.cell());
+        let side = self.to_move;
+        let p = self.cells[from];
+        let kind = kind_of(p);
+        let mut know = self.knowledge[from] & KindSet::MOVABLE.bits();
+        if mv.distance() > 1 {
+            know &= KindSet::FAR_MOVING.bits();
+        }
+        self.hash ^= zobrist::piece_key(from, p);
+        self.cells[from] = EMPTY;
+        self.knowledge[from] = 0;
+        let t = self.cells[to];
+        let fight = if t == EMPTY {
+            self.cells[to] = p;
+            self.knowledge[to] = know;
+            self.hash ^= zobrist::piece_key(to, p);
+            self.plies_since_attack = self.plies_since_attack.saturating_add(1);
+            None
+        } else {
+            let defender = kind_of(t);
+            let battle = combat(&self.rules, kind, defender).unwrap_or(Battle::DefenderWins);
+            let attacker_revealed = match self.rules.reveal {
+                RevealRule::BothFighters => true,
+                RevealRule::AttackerStaysHidden => !battle.attacker_survives(),
+            };
+            if attacker_revealed {
+                know = KindSet::only(kind).bits();
+            } else {
+                know &= self.consistent_attackers(side, defender, battle);
+            }
+            let (a, d) = (side.index(), side.opponent().index());
+            match battle {
+                Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
+                    self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
+                    self.on_board[d][defender.index()] -= 1;
+                    self.cells[to] = p;
+                    self.knowledge[to] = know;
+                }
+                Battle::DefenderWins => {
+                    self.on_board[a][kind.index()] -= 1;
+                    self.knowledge[to] = KindSet::only(defender).bits();
+                }
+                Battle::BothRemoved => {
+                    self.hash ^= zobrist::piece_key(to, t);
+                    self.on_board[a][kind.index()] -= 1;
+                    self.on_board[d][defender.index()] -= 1;
+                    self.cells[to] = EMPTY;
+                    self.knowledge[to] = 0;
+                }
+            }
+            self.plies_since_attack = 0;
+            Some(Fight { defender, battle, attacker_revealed })
+        };
+        self.to_move = !side;
+        self.hash ^= zobrist::BLUE_TO_MOVE;
+        self.ply = self.ply.saturating_add(1);
+        let outcome = Outcome { mv, side, piece: kind, fight };
+        self.last = Some(outcome);
+        self.status = if fight.is_some_and(|f| f.battle == Battle::FlagCaptured) {
+            Status::Won { winner: side, reason: WinReason::FlagCaptured }
+        } else {
+            self.evaluate(fight.is_some())
+        };
+        outcome
+    }
+
+    /// The kinds of `side`'s army that, attacking `defender`, give `battle`: what
+    /// the defending side learns of a surviving attacker it was not shown.
+    fn consistent_attackers(&self, side: Side, defender: PieceKind, battle: Battle) -> u16 {
+        self.rules
+            .army(side)
+            .kinds()
+            .iter()
+            .filter(|k| combat(&self.rules, *k, defender) == Some(battle))
+            .collect::<KindSet>()
+            .bits()
+    }
+
+    /// The status of this position, computed from the board and the counters.
+    /// The no-hope test (a search) runs only when `check_no_hope` is set: its
+    /// verdict can only change when a fight removes pieces.
+    pub(crate) fn evaluate(&self, check_no_hope: bool) -> Status {
+        let flag = PieceKind::Flag.index();
+        for side in Side::BOTH {
+            if self.on_board[side.index()][flag] < self.rules.army(side).count(PieceKind::Flag) {
+                return Status::Won { winner: !side, reason: WinReason::FlagCaptured };
+            }
+        }
+        let to_move = self.to_move;
+        match self.rules.no_move {
+            NoMoveRule::Draw => {
+                if !self.has_legal_move(to_move) {
+                    return Status::Drawn { reason: DrawReason::NoLegalMove(to_move) };
+                }
+            }
+            NoMoveRule::Loses => match (self.has_legal_move(to_move), self.has_legal_move(!to_move)) {
+                (false, false) => return Status::Drawn { reason: DrawReason::NeitherCanMove },
+                (false, true) => return Status::Won { winner: !to_move, reason: WinReason::OpponentCannotMove },
+                (true, false) => return Status::Won { winner: to_move, reason: WinReason::OpponentCannotMove },
+                (true, true) => {}
+            },
+        }
+        if check_no_hope && self.rules.no_hope_draw && crate::no_hope::is_hopeless(self) {
+            return Status::Drawn { reason: DrawReason::NoHope };
+        }
+        if self.rules.max_plies.is_some_and(|m| self.ply >= m) {
+            return Status::Drawn { reason: DrawReason::PlyLimit };
+        }
+        if self.rules.max_plies_without_attack.is_some_and(|m| self.plies_since_attack >= m) {
+            return Status::Drawn { reason: DrawReason::NoAttackLimit };
+        }
+        Status::Ongoing { to_move }
+    }
+
+    /// Reads move text: `e5-e6`, or `e5xe6` for an attack. The `x` must be written
+    /// exactly when the target square holds an enemy piece (which both players can
+    /// see). Legality is checked when the move is played.
+    ///
+    /// ```
+    /// use marsal::{MoveParseError, Position, Ruleset};
+    /// let pos = Position::start(&Ruleset::classic(), 1, 2).unwrap();
+    /// assert!(pos.parse_move("a4-a5").is_ok());
+    /// assert!(matches!(pos.parse_move("a4xa5"), Err(MoveParseError::NotAnAttack(_))));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        let (mv, marked) = parse_move_text(text)?;
+        let attack = self.is_attack(mv);
+        if marked && !attack {
+            return Err(MoveParseError::NotAnAttack(mv.to));
+        }
+        if !marked && attack {
+            return Err(MoveParseError::IsAnAttack(mv.to));
+        }
+        Ok(mv)
+    }
+
+    /// Whether `mv`'s target holds a piece of the opponent of the piece on its
+    /// source (so that playing it would be an attack).
+    fn is_attack(&self, mv: Move) -> bool {
+        match (owner(self.cells[mv.from.cell()]), owner(self.cells[mv.to.cell()])) {
+            (Some(a), Some(d)) => a != d,
+            _ => false,
+        }
+    }
+
+    /// The text of `mv` in this position: `e5-e6`, or `e5xe6` when it attacks.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// let mv = pos.legal_moves()[0];
+    /// assert_eq!(pos.parse_move(&pos.move_text(mv).to_string()), Ok(mv));
+    /// ```
+    pub fn move_text(&self, mv: Move) -> MoveText {
+        MoveText { mv, attack: self.is_attack(mv) }
+    }
+}
+
+/// A move written for a position (see [`Position::move_text`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveText {
+    mv: Move,
+    attack: bool,
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.mv.from, if self.attack { 'x' } else { '-' }, self.mv.to)
+    }
+}
+
+/// Prints the board as a diagram with coordinates, upper case for Red and lower
+/// case for Blue, `~` for lakes, `.` for empty squares, followed by the status.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.rules.board;
+        for rank in (0..g.ranks).rev() {
+            write!(f, "{:>3} ", rank + 1)?;
+            for file in 0..g.files {
+                let ch = match Square::new(file, rank) {
+                    Some(sq) => match self.cells[sq.cell()] {
+                        EMPTY => '.',
+                        LAKE => '~',
+                        OFF => ' ',
+                        c => Piece::new(owner(c).unwrap_or(Side::Red), kind_of(c)).letter(),
+                    },
+                    None => ' ',
+                };
+                write!(f, " {ch}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "    ")?;
+        for file in 0..g.files {
+            write!(f, " {}", (b'a' + file) as char)?;
+        }
+        writeln!(f)?;
+        write!(f, "ply {}: {}", self.ply, self.status)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("board", &format_args!("{}", self.to_text()))
+            .field("ply", &self.ply)
+            .field("status", &self.status)
+            .finish_non_exhaustive()
+    }
+}

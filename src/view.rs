@@ -1,0 +1,283 @@
+//! Views: exactly what one side knows.
+
+use crate::army::Army;
+use crate::outcome::Observation;
+use crate::piece::{KindSet, Piece, PieceKind, Side};
+use crate::position::{kind_of, owner, Position, LAKE, OFF};
+use crate::square::{Square, GRID_SQUARES, MAX_FILES};
+use crate::status::Status;
+use core::fmt;
+
+/// What one side sees on one square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum SquareView {
+    /// Not a square of the board.
+    #[default]
+    OffBoard,
+    /// A lake.
+    Lake,
+    /// An empty square.
+    Empty,
+    /// One of the viewer's own pieces, and what the opponent knows of it.
+    Own {
+        /// The piece's kind.
+        kind: PieceKind,
+        /// The kinds the opponent still thinks possible (a single kind when the
+        /// opponent knows it).
+        known_to_opponent: KindSet,
+    },
+    /// An enemy piece: only the kinds it may still be, given everything the viewer
+    /// has seen (its army, whether it moved, how far, the fights it was in).
+    Enemy {
+        /// The kinds it may be; a single kind when the viewer knows it.
+        possible: KindSet,
+    },
+}
+
+impl SquareView {
+    /// The kind of the enemy piece here, if the viewer knows it.
+    ///
+    /// ```
+    /// use marsal::{KindSet, PieceKind, SquareView};
+    /// let v = SquareView::Enemy { possible: KindSet::only(PieceKind::Scout) };
+    /// assert_eq!(v.known_enemy(), Some(PieceKind::Scout));
+    /// ```
+    pub fn known_enemy(self) -> Option<PieceKind> {
+        match self {
+            SquareView::Enemy { possible } => possible.single(),
+            _ => None,
+        }
+    }
+}
+
+/// Everything one side knows, and nothing more: its own pieces; for each enemy
+/// piece the kinds it may still be (under the ruleset's reveal rule, plus the
+/// public facts that a piece that moved is no Mine, Bomb or Flag and one that
+/// moved more than one square is a Scout, plus what fights showed); the pieces
+/// each side has left (removed pieces are shown to both); the status; and the
+/// side's log of events.
+///
+/// A `View` is built from the referee's state by [`Position::view`] or
+/// [`Game::view`](crate::Game::view) and holds no hidden information, so it can be
+/// handed to a player, a bot or a remote client as it is.
+///
+/// ```
+/// use marsal::{Position, Ruleset, Side, SquareView};
+/// let pos = Position::start(&Ruleset::classic(), 1, 2)?;
+/// let view = pos.view(Side::Red);
+/// let enemy = view.squares().filter(|(_, v)| matches!(v, SquareView::Enemy { .. })).count();
+/// assert_eq!(enemy, 40);
+/// assert!(view.squares().all(|(_, v)| v.known_enemy().is_none()));
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct View {
+    side: Side,
+    status: Status,
+    ply: u32,
+    plies_since_attack: u32,
+    files: u8,
+    ranks: u8,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_array"))]
+    squares: [SquareView; GRID_SQUARES],
+    remaining: [Army; 2],
+    last: Option<Observation>,
+    #[cfg(feature = "alloc")]
+    log: alloc::vec::Vec<Observation>,
+}
+
+impl View {
+    /// Whose view this is.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Blue).side(), marsal::Side::Blue);
+    /// ```
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The status of the game (public).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Blue).status(), pos.status());
+    /// ```
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Plies played (public).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Red).ply(), 0);
+    /// ```
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Plies since the last attack (public).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Red).plies_since_attack(), 0);
+    /// ```
+    pub fn plies_since_attack(&self) -> u32 {
+        self.plies_since_attack
+    }
+
+    /// The board's files and ranks.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Red).size(), (10, 10));
+    /// ```
+    pub fn size(&self) -> (u8, u8) {
+        (self.files, self.ranks)
+    }
+
+    /// What the viewer sees on `square`.
+    ///
+    /// ```
+    /// use marsal::SquareView;
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// let v = pos.view(marsal::Side::Red);
+    /// assert_eq!(v.at("c5".parse().unwrap()), SquareView::Lake);
+    /// assert_eq!(v.at("l12".parse().unwrap()), SquareView::OffBoard);
+    /// ```
+    #[inline]
+    pub fn at(&self, square: Square) -> SquareView {
+        self.squares[square.grid_index()]
+    }
+
+    /// Every square of the board (lakes included) with what the viewer sees there.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Red).squares().count(), 100);
+    /// ```
+    pub fn squares(&self) -> impl Iterator<Item = (Square, SquareView)> + '_ {
+        Square::all()
+            .filter(|sq| sq.file() < self.files && sq.rank() < self.ranks)
+            .map(|sq| (sq, self.at(sq)))
+            .filter(|(_, v)| *v != SquareView::OffBoard)
+    }
+
+    /// The pieces `side` has left on the board (public: removed pieces are shown
+    /// to both players).
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
+    /// assert_eq!(pos.view(marsal::Side::Red).remaining(marsal::Side::Blue).total(), 8);
+    /// ```
+    pub fn remaining(&self, side: Side) -> Army {
+        self.remaining[side.index()]
+    }
+
+    /// The last event, as the viewer saw it.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
+    /// assert!(pos.view(marsal::Side::Red).last().is_none());
+    /// ```
+    pub fn last(&self) -> Option<Observation> {
+        self.last
+    }
+
+    /// The viewer's log of events, oldest first: every move of the game when the
+    /// view comes from a [`Game`](crate::Game); from a bare [`Position`], which
+    /// keeps no history, only the last event.
+    ///
+    /// ```
+    /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
+    /// assert!(pos.view(marsal::Side::Red).log().is_empty());
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn log(&self) -> &[Observation] {
+        &self.log
+    }
+
+    #[cfg(feature = "alloc")]
+    pub(crate) fn set_log(&mut self, log: alloc::vec::Vec<Observation>) {
+        self.log = log;
+    }
+}
+
+impl Position {
+    /// What `side` knows (see [`View`]).
+    ///
+    /// ```
+    /// use marsal::{Position, Ruleset, Side, SquareView};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 3, 4)?;
+    /// let v = pos.view(Side::Blue);
+    /// let (sq, _) = pos.pieces(Side::Red).next().unwrap();
+    /// assert!(matches!(v.at(sq), SquareView::Enemy { possible } if possible.len() > 1));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn view(&self, side: Side) -> View {
+        let mut squares = [SquareView::OffBoard; GRID_SQUARES];
+        for (i, slot) in squares.iter_mut().enumerate() {
+            let Some(sq) = Square::from_grid_index(i) else { continue };
+            if sq.file() >= self.rules.board.files || sq.file() >= MAX_FILES {
+                continue;
+            }
+            let c = self.cells[sq.cell()];
+            let know = KindSet::from_bits(self.knowledge[sq.cell()]);
+            *slot = match (c, owner(c)) {
+                (OFF, _) => SquareView::OffBoard,
+                (LAKE, _) => SquareView::Lake,
+                (_, None) => SquareView::Empty,
+                (_, Some(o)) if o == side => SquareView::Own { kind: kind_of(c), known_to_opponent: know },
+                (_, Some(_)) => SquareView::Enemy { possible: know },
+            };
+        }
+        let last = self.last.map(|o| o.observed_by(side));
+        View {
+            side,
+            status: self.status,
+            ply: self.ply,
+            plies_since_attack: self.plies_since_attack,
+            files: self.rules.board.files,
+            ranks: self.rules.board.ranks,
+            squares,
+            remaining: [self.remaining(Side::Red), self.remaining(Side::Blue)],
+            last,
+            #[cfg(feature = "alloc")]
+            log: last.into_iter().collect(),
+        }
+    }
+}
+
+/// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
+/// letter when known and `?` when not (upper case Red, lower case Blue).
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..self.ranks).rev() {
+            write!(f, "{:>3} ", rank + 1)?;
+            for file in 0..self.files {
+                let v = Square::new(file, rank).map(|sq| self.at(sq)).unwrap_or_default();
+                let ch = match v {
+                    SquareView::OffBoard => ' ',
+                    SquareView::Lake => '~',
+                    SquareView::Empty => '.',
+                    SquareView::Own { kind, .. } => Piece::new(self.side, kind).letter(),
+                    SquareView::Enemy { possible } => match possible.single() {
+                        Some(kind) => Piece::new(!self.side, kind).letter(),
+                        None => '?',
+                    },
+                };
+                write!(f, " {ch}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "    ")?;
+        for file in 0..self.files {
+            write!(f, " {}", (b'a' + file) as char)?;
+        }
+        Ok(())
+    }
+}

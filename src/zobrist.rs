@@ -1,0 +1,32 @@
+//! Zobrist hashing: a 64-bit key per (square, piece) and one for the side to move.
+
+use crate::rng::mix;
+use crate::square::CELLS;
+
+/// Number of piece codes (2 sides x 16 kinds).
+const CODES: usize = 32;
+
+const fn keys() -> [[u64; CODES]; CELLS] {
+    let mut t = [[0u64; CODES]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut k = 0;
+        while k < CODES {
+            t[c][k] = mix(0x6D61_7273_616C_0001 ^ ((c as u64) << 8 | k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static PIECE_KEYS: [[u64; CODES]; CELLS] = keys();
+
+/// The key XOR-ed in when Blue is to move.
+pub(crate) const BLUE_TO_MOVE: u64 = mix(0x6D61_7273_616C_00FF);
+
+/// The key of piece `code` (a piece cell code, `16..48`) on padded cell `cell`.
+#[inline]
+pub(crate) fn piece_key(cell: usize, code: u8) -> u64 {
+    PIECE_KEYS[cell][(code as usize).wrapping_sub(16) & (CODES - 1)]
+}
