@@ -1,6 +1,6 @@
 //! Armies (how many pieces of each kind a side has) and the strength order.
 
-use crate::piece::{KindSet, PieceKind, KIND_COUNT};
+use crate::piece::{KIND_COUNT, KindSet, PieceKind};
 use core::fmt;
 
 /// How many pieces of each kind a side has.
@@ -21,7 +21,9 @@ pub struct Army {
 
 impl Army {
     /// An army with no pieces.
-    pub const EMPTY: Army = Army { counts: [0; KIND_COUNT] };
+    pub const EMPTY: Army = Army {
+        counts: [0; KIND_COUNT],
+    };
 
     /// The Czech army of 40: Marshal 1, General 1, Captain 2, Cadet 3, Corporal 4,
     /// Gunner 5, Scout 8, Miner 6, Spy 1, Mine 8, Flag 1.
@@ -142,7 +144,10 @@ impl Army {
     /// assert!(!Army::barrage().kinds().contains(PieceKind::Mine));
     /// ```
     pub fn kinds(&self) -> KindSet {
-        PieceKind::ALL.into_iter().filter(|k| self.count(*k) > 0).collect()
+        PieceKind::ALL
+            .into_iter()
+            .filter(|k| self.count(*k) > 0)
+            .collect()
     }
 
     /// `(kind, count)` for every kind with at least one piece, in
@@ -153,7 +158,10 @@ impl Army {
     /// assert_eq!(total, 40);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (PieceKind, u8)> + '_ {
-        PieceKind::ALL.into_iter().map(|k| (k, self.count(k))).filter(|(_, n)| *n > 0)
+        PieceKind::ALL
+            .into_iter()
+            .map(|k| (k, self.count(k)))
+            .filter(|(_, n)| *n > 0)
     }
 }
 
@@ -183,7 +191,9 @@ pub struct Strengths {
 
 impl Strengths {
     /// No strengths set.
-    pub const EMPTY: Strengths = Strengths { values: [0; KIND_COUNT] };
+    pub const EMPTY: Strengths = Strengths {
+        values: [0; KIND_COUNT],
+    };
 
     /// The Czech order, strongest first: Marshal, General, Captain, Cadet, Corporal,
     /// Gunner, Scout, Miner, Spy (values 9 down to 1). **[decision]** Scout ranks
@@ -287,7 +297,10 @@ impl Strengths {
     /// assert_eq!(marsal::Strengths::classic().iter().count(), 10);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (PieceKind, u8)> + '_ {
-        PieceKind::ALL.into_iter().map(|k| (k, self.get(k))).filter(|(_, n)| *n > 0)
+        PieceKind::ALL
+            .into_iter()
+            .map(|k| (k, self.get(k)))
+            .filter(|(_, n)| *n > 0)
     }
 }
 
@@ -312,7 +325,10 @@ mod serde_impls {
         )
     }
 
-    fn de<'de, D: Deserializer<'de>>(d: D, what: &'static str) -> Result<[u8; KIND_COUNT], D::Error> {
+    fn de<'de, D: Deserializer<'de>>(
+        d: D,
+        what: &'static str,
+    ) -> Result<[u8; KIND_COUNT], D::Error> {
         struct V(&'static str);
         impl<'de> Visitor<'de> for V {
             type Value = [u8; KIND_COUNT];

@@ -35,7 +35,10 @@ impl Battle {
     /// ```
     #[inline]
     pub const fn attacker_survives(self) -> bool {
-        matches!(self, Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured)
+        matches!(
+            self,
+            Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured
+        )
     }
 
     /// Whether the defender is still on the board afterwards.
@@ -90,7 +93,10 @@ pub fn combat(rules: &Ruleset, attacker: PieceKind, defender: PieceKind) -> Opti
         }
     } else if attacker == Spy && defender == Marshal {
         Battle::AttackerWins
-    } else if attacker == Marshal && defender == Spy && rules.spy_rule == SpyRule::DefeatsMarshalAlways {
+    } else if attacker == Marshal
+        && defender == Spy
+        && rules.spy_rule == SpyRule::DefeatsMarshalAlways
+    {
         Battle::DefenderWins
     } else {
         let (a, d) = (rules.strengths.get(attacker), rules.strengths.get(defender));

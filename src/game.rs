@@ -66,7 +66,12 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn from_position(position: Position) -> Game {
-        Game { start: position, current: position, previous: Vec::new(), outcomes: Vec::new() }
+        Game {
+            start: position,
+            current: position,
+            previous: Vec::new(),
+            outcomes: Vec::new(),
+        }
     }
 
     /// The current position.
@@ -262,8 +267,9 @@ mod serde_impls {
             let r = Repr::deserialize(d)?;
             let mut game = Game::from_position(r.start);
             for (i, mv) in r.moves.into_iter().enumerate() {
-                game.play(mv)
-                    .map_err(|e| serde::de::Error::custom(format_args!("move {} ({mv}) is illegal: {e}", i + 1)))?;
+                game.play(mv).map_err(|e| {
+                    serde::de::Error::custom(format_args!("move {} ({mv}) is illegal: {e}", i + 1))
+                })?;
             }
             Ok(game)
         }

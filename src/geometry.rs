@@ -1,7 +1,7 @@
 //! Board geometry: which squares exist, which are lakes, and the two setup zones.
 
 use crate::piece::Side;
-use crate::square::{Square, SquareParseError, MAX_FILES, MAX_RANKS};
+use crate::square::{MAX_FILES, MAX_RANKS, Square, SquareParseError};
 use crate::square_set::SquareSet;
 use core::fmt;
 
@@ -69,7 +69,9 @@ pub enum GeometryError {
     #[error("a board has at most 12 files, a row has {0}")]
     TooManyFiles(usize),
     /// Rows of different lengths.
-    #[error("row {row} (counted from the top) has {found} squares but the first row has {expected}")]
+    #[error(
+        "row {row} (counted from the top) has {found} squares but the first row has {expected}"
+    )]
     RowLength {
         /// The row, 1 for the top row.
         row: u8,
@@ -79,7 +81,9 @@ pub enum GeometryError {
         found: u8,
     },
     /// A character that is not one of `# ~ . R B`.
-    #[error("'{ch}' in row {row} (counted from the top), file {file}, is not one of '#', '~', '.', 'R', 'B'")]
+    #[error(
+        "'{ch}' in row {row} (counted from the top), file {file}, is not one of '#', '~', '.', 'R', 'B'"
+    )]
     BadChar {
         /// The character.
         ch: char,
@@ -281,7 +285,11 @@ struct DiagramBuilder {
 
 impl DiagramBuilder {
     fn new() -> DiagramBuilder {
-        DiagramBuilder { rows: [[0; MAX_FILES as usize]; MAX_RANKS as usize], count: 0, files: 0 }
+        DiagramBuilder {
+            rows: [[0; MAX_FILES as usize]; MAX_RANKS as usize],
+            count: 0,
+            files: 0,
+        }
     }
 
     fn push(&mut self, row: &str) -> Result<(), GeometryError> {
@@ -312,7 +320,7 @@ impl DiagramBuilder {
                         ch,
                         row: self.count as u8 + 1,
                         file: (b'a' + i as u8) as char,
-                    })
+                    });
                 }
             };
         }
@@ -335,7 +343,8 @@ impl DiagramBuilder {
         for (top, row) in self.rows[..self.count].iter().enumerate() {
             let rank = ranks - 1 - top as u8;
             for (file, &c) in row[..self.files].iter().enumerate() {
-                let sq = Square::new(file as u8, rank).unwrap_or_else(|| unreachable!("checked size"));
+                let sq =
+                    Square::new(file as u8, rank).unwrap_or_else(|| unreachable!("checked size"));
                 match c {
                     b'~' => {
                         g.lakes.insert(sq);
@@ -398,7 +407,10 @@ impl<'de> serde::Deserialize<'de> for Geometry {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a board diagram: a list of row strings, top rank first")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Geometry, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Geometry, A::Error> {
                 let mut b = DiagramBuilder::new();
                 while a.next_element_seed(Row(&mut b))?.is_some() {}
                 b.finish().map_err(serde::de::Error::custom)

@@ -15,7 +15,8 @@
 //! ```
 //! use marsal::{Game, Ruleset, Rng, Setup, Side};
 //!
-//! let rules = Ruleset::marsal_a_spion();
+//! let mut rules = Ruleset::marsal_a_spion();
+//! rules.max_plies = Some(3000); // optional: the Czech rules themselves have no limit
 //! let red = Setup::random(&rules, Side::Red, 1);
 //! let blue = Setup::random(&rules, Side::Blue, 2);
 //! let mut game = Game::new(&rules, &red, &blue)?;
@@ -70,19 +71,19 @@ mod view;
 mod zobrist;
 
 pub use army::{Army, Strengths};
-pub use combat::{combat, Battle};
+pub use combat::{Battle, combat};
 #[cfg(feature = "alloc")]
 pub use game::{Game, UndoError};
 pub use geometry::{Geometry, GeometryError};
-pub use moves::{Move, MoveList, MoveParseError, MAX_MOVES};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use notation::{PositionText, PositionTextError};
 pub use outcome::{Fight, Observation, Outcome};
-pub use piece::{KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError, KIND_COUNT};
+pub use piece::{KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError};
 pub use position::{MoveError, MoveText, Position, PositionError};
 pub use rng::Rng;
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
 pub use setup::{Setup, SetupError, SetupText};
-pub use square::{Square, SquareParseError, GRID_SQUARES, MAX_FILES, MAX_RANKS};
+pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use status::{DrawReason, Status, WinReason};
 pub use view::{SquareView, View};

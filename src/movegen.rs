@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::piece::Side;
-use crate::position::{kind_of, owner, Position, DIAGONAL, EMPTY, ORTHOGONAL};
+use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, kind_of, owner};
 use crate::square::Square;
 
 impl Position {
@@ -59,7 +59,9 @@ impl Position {
             if !kind.is_movable() {
                 continue;
             }
-            let Some(from_sq) = Square::from_cell(from) else { continue };
+            let Some(from_sq) = Square::from_cell(from) else {
+                continue;
+            };
             let far = kind.moves_far();
             for d in ORTHOGONAL {
                 let mut to = from as isize + d;
@@ -113,7 +115,11 @@ impl Position {
                     return true;
                 }
             }
-            if diagonal && DIAGONAL.iter().any(|d| self.cells[(from as isize + d) as usize] == EMPTY) {
+            if diagonal
+                && DIAGONAL
+                    .iter()
+                    .any(|d| self.cells[(from as isize + d) as usize] == EMPTY)
+            {
                 return true;
             }
         }

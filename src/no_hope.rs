@@ -20,7 +20,7 @@
 //! declared only when neither side has hope.
 
 use crate::piece::{PieceKind, Side};
-use crate::position::{code, kind_of, owner, Position, DIAGONAL, EMPTY, ORTHOGONAL};
+use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, code, kind_of, owner};
 use crate::square::CELLS;
 
 /// Whether `side` has a path (as defined in the module documentation) from one
@@ -46,7 +46,10 @@ pub fn can_reach_flag(pos: &Position, side: Side) -> bool {
         let mut queue = [0u8; CELLS];
         let (mut head, mut tail) = (0usize, 0usize);
         for (cell, &c) in pos.cells.iter().enumerate() {
-            if owner(c) == Some(side) && kind_of(c).is_movable() && kind_of(c).defuses_mines() == miners {
+            if owner(c) == Some(side)
+                && kind_of(c).is_movable()
+                && kind_of(c).defuses_mines() == miners
+            {
                 seen[cell] = true;
                 queue[tail] = cell as u8;
                 tail += 1;

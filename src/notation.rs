@@ -28,7 +28,7 @@
 //! ```
 
 use crate::piece::{Piece, PieceKind, Side};
-use crate::position::{kind_of, owner, Position, PositionError, EMPTY, LAKE, OFF};
+use crate::position::{EMPTY, LAKE, OFF, Position, PositionError, kind_of, owner};
 use crate::ruleset::Ruleset;
 use crate::square::Square;
 use core::fmt;
@@ -93,7 +93,9 @@ impl Position {
         use PositionTextError as E;
         rules.validate()?;
         let text = text.trim();
-        let (rows, side) = text.rsplit_once(char::is_whitespace).ok_or(E::MissingSideToMove)?;
+        let (rows, side) = text
+            .rsplit_once(char::is_whitespace)
+            .ok_or(E::MissingSideToMove)?;
         let to_move = match side {
             "r" => Side::Red,
             "b" => Side::Blue,
@@ -102,7 +104,11 @@ impl Position {
         let g = &rules.board;
         let found = rows.trim().split('/').count();
         if found != g.ranks as usize {
-            return Err(E::RowCount { expected: g.ranks as usize, found }.into());
+            return Err(E::RowCount {
+                expected: g.ranks as usize,
+                found,
+            }
+            .into());
         }
         let mut pos = Position::empty(rules);
         for (top, row) in rows.trim().split('/').enumerate() {
@@ -110,10 +116,18 @@ impl Position {
             let row = row.trim();
             let n = row.chars().count();
             if n != g.files as usize {
-                return Err(E::RowLength { rank: rank + 1, expected: g.files as usize, found: n }.into());
+                return Err(E::RowLength {
+                    rank: rank + 1,
+                    expected: g.files as usize,
+                    found: n,
+                }
+                .into());
             }
             for (file, ch) in row.chars().enumerate() {
-                let sq = Square::new(file as u8, rank).ok_or(E::RowCount { expected: 12, found })?;
+                let sq = Square::new(file as u8, rank).ok_or(E::RowCount {
+                    expected: 12,
+                    found,
+                })?;
                 let terrain = pos.cells[sq.cell()];
                 match ch {
                     '#' | '~' | '.' => {
@@ -123,15 +137,24 @@ impl Position {
                             _ => '.',
                         };
                         if ch != expected {
-                            return Err(E::Terrain { square: sq, expected }.into());
+                            return Err(E::Terrain {
+                                square: sq,
+                                expected,
+                            }
+                            .into());
                         }
                     }
                     _ => {
-                        let kind = PieceKind::from_letter(ch).ok_or(E::BadChar { ch, square: sq })?;
+                        let kind =
+                            PieceKind::from_letter(ch).ok_or(E::BadChar { ch, square: sq })?;
                         if terrain != EMPTY {
                             return Err(PositionError::NotPlayable(sq));
                         }
-                        let side = if ch.is_ascii_uppercase() { Side::Red } else { Side::Blue };
+                        let side = if ch.is_ascii_uppercase() {
+                            Side::Red
+                        } else {
+                            Side::Blue
+                        };
                         pos.put(sq, Piece::new(side, kind))?;
                     }
                 }

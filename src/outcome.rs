@@ -13,7 +13,7 @@ use crate::piece::{PieceKind, Side};
 /// use marsal::{Battle, Position, Ruleset, Side};
 /// let rules = Ruleset::classic();
 /// let mut pos = Position::from_text(&rules, "\
-///     ....f...../........../........../........../..~~..~~../\
+///     ....fs..../........../........../........../..~~..~~../\
 ///     ..~~..~~../........../........../....M...../....F..... r")?;
 /// let out = pos.play("e2-e3".parse()?)?;
 /// assert_eq!(out.battle(), None);

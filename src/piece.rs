@@ -197,8 +197,9 @@ impl PieceKind {
         PieceKind::Flag,
     ];
 
-    const LETTERS: [char; KIND_COUNT] =
-        ['M', 'G', 'C', 'J', 'K', 'L', 'R', 'D', 'P', 'U', 'S', 'N', 'Y', 'X', 'B', 'F'];
+    const LETTERS: [char; KIND_COUNT] = [
+        'M', 'G', 'C', 'J', 'K', 'L', 'R', 'D', 'P', 'U', 'S', 'N', 'Y', 'X', 'B', 'F',
+    ];
 
     const NAMES: [&'static str; KIND_COUNT] = [
         "Marshal",
@@ -346,7 +347,10 @@ impl FromStr for PieceKind {
     type Err = PieceKindParseError;
     /// Parses an English name (`"Marshal"`, any case) or a single letter.
     fn from_str(s: &str) -> Result<PieceKind, PieceKindParseError> {
-        if let Some(k) = PieceKind::ALL.iter().find(|k| k.name().eq_ignore_ascii_case(s)) {
+        if let Some(k) = PieceKind::ALL
+            .iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+        {
             return Ok(*k);
         }
         let mut chars = s.chars();
@@ -528,7 +532,9 @@ impl KindSet {
     /// assert_eq!(v, [PieceKind::Marshal, PieceKind::Flag]);
     /// ```
     pub fn iter(self) -> impl Iterator<Item = PieceKind> {
-        PieceKind::ALL.into_iter().filter(move |k| self.contains(*k))
+        PieceKind::ALL
+            .into_iter()
+            .filter(move |k| self.contains(*k))
     }
 }
 

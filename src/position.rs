@@ -1,13 +1,13 @@
 //! The position: the board, whose turn it is, what each side knows, and the status.
 
 use crate::army::Army;
-use crate::combat::{combat, Battle};
-use crate::moves::{parse_move_text, Move, MoveParseError};
+use crate::combat::{Battle, combat};
+use crate::moves::{Move, MoveParseError, parse_move_text};
 use crate::outcome::{Fight, Outcome};
-use crate::piece::{KindSet, Piece, PieceKind, Side, KIND_COUNT};
+use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
 use crate::ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError};
 use crate::setup::{Setup, SetupError};
-use crate::square::{Square, CELLS, STRIDE};
+use crate::square::{CELLS, STRIDE, Square};
 use crate::status::{DrawReason, Status, WinReason};
 use crate::zobrist;
 use core::fmt;
@@ -44,7 +44,12 @@ pub(crate) const fn kind_of(c: u8) -> PieceKind {
 /// The orthogonal directions in the padded cell array.
 pub(crate) const ORTHOGONAL: [isize; 4] = [STRIDE as isize, -(STRIDE as isize), 1, -1];
 /// The diagonal directions in the padded cell array.
-pub(crate) const DIAGONAL: [isize; 4] = [STRIDE as isize + 1, STRIDE as isize - 1, -(STRIDE as isize) + 1, -(STRIDE as isize) - 1];
+pub(crate) const DIAGONAL: [isize; 4] = [
+    STRIDE as isize + 1,
+    STRIDE as isize - 1,
+    -(STRIDE as isize) + 1,
+    -(STRIDE as isize) - 1,
+];
 
 /// A position of a game: where every piece stands, whose turn it is, what each
 /// side has learnt about the other's pieces, the ply counters and the status.
@@ -56,14 +61,17 @@ pub(crate) const DIAGONAL: [isize; 4] = [STRIDE as isize + 1, STRIDE as isize - 
 ///
 /// ```
 /// use marsal::{Position, Ruleset, Setup, Side};
-/// let rules = Ruleset::marsal_a_spion();
+/// let mut rules = Ruleset::marsal_a_spion();
+/// rules.max_plies = Some(500);
 /// let red = Setup::random(&rules, Side::Red, 1);
 /// let blue = Setup::random(&rules, Side::Blue, 2);
 /// let mut pos = Position::new(&rules, &red, &blue)?;
 /// while !pos.status().is_over() {
-///     let mv = pos.legal_moves()[0];
+///     let moves = pos.legal_moves();
+///     let mv = moves[pos.ply() as usize % moves.len()];
 ///     pos.play(mv)?;
 /// }
+/// assert!(pos.ply() <= 500);
 /// println!("{}", pos.status());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -196,10 +204,15 @@ impl Position {
             if setup.side() != side {
                 return Err(PositionError::Setup {
                     side,
-                    error: SetupError::WrongSide { expected: side, found: setup.side() },
+                    error: SetupError::WrongSide {
+                        expected: side,
+                        found: setup.side(),
+                    },
                 });
             }
-            setup.validate(rules).map_err(|error| PositionError::Setup { side, error })?;
+            setup
+                .validate(rules)
+                .map_err(|error| PositionError::Setup { side, error })?;
             for (sq, kind) in setup.pieces() {
                 pos.put(sq, Piece::new(side, kind))?;
             }
@@ -225,7 +238,9 @@ impl Position {
             to_move: rules.first_to_move,
             ply: 0,
             plies_since_attack: 0,
-            status: Status::Ongoing { to_move: rules.first_to_move },
+            status: Status::Ongoing {
+                to_move: rules.first_to_move,
+            },
             hash: 0,
             last: None,
         }
@@ -237,7 +252,10 @@ impl Position {
         if self.cells[sq.cell()] != EMPTY {
             return Err(match self.cells[sq.cell()] {
                 OFF | LAKE => PositionError::NotPlayable(sq),
-                _ => PositionError::Setup { side: piece.side, error: SetupError::DoublyUsed(sq) },
+                _ => PositionError::Setup {
+                    side: piece.side,
+                    error: SetupError::DoublyUsed(sq),
+                },
             });
         }
         let army = self.rules.army(piece.side);
@@ -259,7 +277,9 @@ impl Position {
     /// Completes a position built with [`Position::put`]: side to move, hash and
     /// status.
     pub(crate) fn finish(&mut self, to_move: Side) -> Result<(), PositionError> {
-        if self.on_board[0][PieceKind::Flag.index()] == 0 && self.on_board[1][PieceKind::Flag.index()] == 0 {
+        if self.on_board[0][PieceKind::Flag.index()] == 0
+            && self.on_board[1][PieceKind::Flag.index()] == 0
+        {
             return Err(PositionError::NoFlags);
         }
         self.to_move = to_move;
@@ -288,7 +308,11 @@ impl Position {
     /// assert_eq!(pos.ply(), 0);
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
-    pub fn start(rules: &Ruleset, red_seed: u64, blue_seed: u64) -> Result<Position, PositionError> {
+    pub fn start(
+        rules: &Ruleset,
+        red_seed: u64,
+        blue_seed: u64,
+    ) -> Result<Position, PositionError> {
         let red = Setup::random(rules, Side::Red, red_seed);
         let blue = Setup::random(rules, Side::Blue, blue_seed);
         Position::new(rules, &red, &blue)
@@ -317,11 +341,11 @@ impl Position {
     /// assert_eq!(pos.pieces(marsal::Side::Red).count(), 40);
     /// ```
     pub fn pieces(&self, side: Side) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
-        self.rules
-            .board
-            .playable
-            .iter()
-            .filter_map(move |sq| self.piece_at(sq).filter(|p| p.side == side).map(|p| (sq, p.kind)))
+        self.rules.board.playable.iter().filter_map(move |sq| {
+            self.piece_at(sq)
+                .filter(|p| p.side == side)
+                .map(|p| (sq, p.kind))
+        })
     }
 
     /// How many pieces of `kind` `side` still has on the board.
@@ -343,7 +367,9 @@ impl Position {
     /// assert_eq!(pos.remaining(marsal::Side::Red), marsal::Army::barrage());
     /// ```
     pub fn remaining(&self, side: Side) -> Army {
-        PieceKind::ALL.into_iter().fold(Army::EMPTY, |a, k| a.with(k, self.count(side, k)))
+        PieceKind::ALL
+            .into_iter()
+            .fold(Army::EMPTY, |a, k| a.with(k, self.count(side, k)))
     }
 
     /// What the opponent of the piece's owner knows of the piece on `square`:
@@ -424,7 +450,11 @@ impl Position {
     /// assert_eq!(pos.hash_from_scratch(), pos.hash());
     /// ```
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.to_move == Side::Blue { zobrist::BLUE_TO_MOVE } else { 0 };
+        let mut h = if self.to_move == Side::Blue {
+            zobrist::BLUE_TO_MOVE
+        } else {
+            0
+        };
         for (cell, &c) in self.cells.iter().enumerate() {
             if owner(c).is_some() {
                 h ^= zobrist::piece_key(cell, c);
@@ -498,7 +528,9 @@ impl Position {
             let mut c = from.cell() as isize + step;
             while c != to.cell() as isize {
                 if self.cells[c as usize] != EMPTY {
-                    return Err(MoveError::PathBlocked(Square::from_cell(c as usize).unwrap_or(to)));
+                    return Err(MoveError::PathBlocked(
+                        Square::from_cell(c as usize).unwrap_or(to),
+                    ));
                 }
                 c += step;
             }
@@ -607,15 +639,27 @@ impl Position {
                 }
             }
             self.plies_since_attack = 0;
-            Some(Fight { defender, battle, attacker_revealed })
+            Some(Fight {
+                defender,
+                battle,
+                attacker_revealed,
+            })
         };
         self.to_move = !side;
         self.hash ^= zobrist::BLUE_TO_MOVE;
         self.ply = self.ply.saturating_add(1);
-        let outcome = Outcome { mv, side, piece: kind, fight };
+        let outcome = Outcome {
+            mv,
+            side,
+            piece: kind,
+            fight,
+        };
         self.last = Some(outcome);
         self.status = if fight.is_some_and(|f| f.battle == Battle::FlagCaptured) {
-            Status::Won { winner: side, reason: WinReason::FlagCaptured }
+            Status::Won {
+                winner: side,
+                reason: WinReason::FlagCaptured,
+            }
         } else {
             self.evaluate(fight.is_some())
         };
@@ -641,31 +685,62 @@ impl Position {
         let flag = PieceKind::Flag.index();
         for side in Side::BOTH {
             if self.on_board[side.index()][flag] < self.rules.army(side).count(PieceKind::Flag) {
-                return Status::Won { winner: !side, reason: WinReason::FlagCaptured };
+                return Status::Won {
+                    winner: !side,
+                    reason: WinReason::FlagCaptured,
+                };
             }
         }
         let to_move = self.to_move;
         match self.rules.no_move {
             NoMoveRule::Draw => {
                 if !self.has_legal_move(to_move) {
-                    return Status::Drawn { reason: DrawReason::NoLegalMove(to_move) };
+                    return Status::Drawn {
+                        reason: DrawReason::NoLegalMove(to_move),
+                    };
                 }
             }
-            NoMoveRule::Loses => match (self.has_legal_move(to_move), self.has_legal_move(!to_move)) {
-                (false, false) => return Status::Drawn { reason: DrawReason::NeitherCanMove },
-                (false, true) => return Status::Won { winner: !to_move, reason: WinReason::OpponentCannotMove },
-                (true, false) => return Status::Won { winner: to_move, reason: WinReason::OpponentCannotMove },
-                (true, true) => {}
-            },
+            NoMoveRule::Loses => {
+                match (self.has_legal_move(to_move), self.has_legal_move(!to_move)) {
+                    (false, false) => {
+                        return Status::Drawn {
+                            reason: DrawReason::NeitherCanMove,
+                        };
+                    }
+                    (false, true) => {
+                        return Status::Won {
+                            winner: !to_move,
+                            reason: WinReason::OpponentCannotMove,
+                        };
+                    }
+                    (true, false) => {
+                        return Status::Won {
+                            winner: to_move,
+                            reason: WinReason::OpponentCannotMove,
+                        };
+                    }
+                    (true, true) => {}
+                }
+            }
         }
         if check_no_hope && self.rules.no_hope_draw && crate::no_hope::is_hopeless(self) {
-            return Status::Drawn { reason: DrawReason::NoHope };
+            return Status::Drawn {
+                reason: DrawReason::NoHope,
+            };
         }
         if self.rules.max_plies.is_some_and(|m| self.ply >= m) {
-            return Status::Drawn { reason: DrawReason::PlyLimit };
+            return Status::Drawn {
+                reason: DrawReason::PlyLimit,
+            };
         }
-        if self.rules.max_plies_without_attack.is_some_and(|m| self.plies_since_attack >= m) {
-            return Status::Drawn { reason: DrawReason::NoAttackLimit };
+        if self
+            .rules
+            .max_plies_without_attack
+            .is_some_and(|m| self.plies_since_attack >= m)
+        {
+            return Status::Drawn {
+                reason: DrawReason::NoAttackLimit,
+            };
         }
         Status::Ongoing { to_move }
     }
@@ -695,7 +770,10 @@ impl Position {
     /// Whether `mv`'s target holds a piece of the opponent of the piece on its
     /// source (so that playing it would be an attack).
     fn is_attack(&self, mv: Move) -> bool {
-        match (owner(self.cells[mv.from.cell()]), owner(self.cells[mv.to.cell()])) {
+        match (
+            owner(self.cells[mv.from.cell()]),
+            owner(self.cells[mv.to.cell()]),
+        ) {
             (Some(a), Some(d)) => a != d,
             _ => false,
         }
@@ -709,7 +787,10 @@ impl Position {
     /// assert_eq!(pos.parse_move(&pos.move_text(mv).to_string()), Ok(mv));
     /// ```
     pub fn move_text(&self, mv: Move) -> MoveText {
-        MoveText { mv, attack: self.is_attack(mv) }
+        MoveText {
+            mv,
+            attack: self.is_attack(mv),
+        }
     }
 }
 
@@ -722,7 +803,13 @@ pub struct MoveText {
 
 impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}{}", self.mv.from, if self.attack { 'x' } else { '-' }, self.mv.to)
+        write!(
+            f,
+            "{}{}{}",
+            self.mv.from,
+            if self.attack { 'x' } else { '-' },
+            self.mv.to
+        )
     }
 }
 

@@ -5,9 +5,9 @@
 
 use crate::outcome::Outcome;
 use crate::piece::KindSet;
-use crate::position::{owner, Position, PositionError};
+use crate::position::{Position, PositionError, owner};
 use crate::ruleset::Ruleset;
-use crate::square::{Square, GRID_SQUARES};
+use crate::square::{GRID_SQUARES, Square};
 use core::fmt;
 use serde::de::{Error as _, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
@@ -65,7 +65,10 @@ impl<'de> Deserialize<'de> for TextBuf {
                 }
                 let mut bytes = [0u8; TEXT_MAX];
                 bytes[..v.len()].copy_from_slice(v.as_bytes());
-                Ok(TextBuf { bytes, len: v.len() })
+                Ok(TextBuf {
+                    bytes,
+                    len: v.len(),
+                })
             }
         }
         d.deserialize_str(V)
@@ -142,6 +145,8 @@ impl Repr {
 
 impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        Repr::deserialize(d)?.into_position().map_err(D::Error::custom)
+        Repr::deserialize(d)?
+            .into_position()
+            .map_err(D::Error::custom)
     }
 }

@@ -234,7 +234,10 @@ impl Ruleset {
     /// assert!(r.validate().is_ok());
     /// ```
     pub fn barrage() -> Ruleset {
-        Ruleset { armies: [Army::barrage(); 2], ..Ruleset::classic() }
+        Ruleset {
+            armies: [Army::barrage(); 2],
+            ..Ruleset::classic()
+        }
     }
 
     /// The preset with the given name: `marsal_a_spion`, `classic` or `barrage`.
@@ -280,10 +283,19 @@ impl Ruleset {
     /// ```
     pub fn validate(&self) -> Result<(), RulesetError> {
         let g = &self.board;
-        if g.files == 0 || g.ranks == 0 || g.files > crate::MAX_FILES || g.ranks > crate::MAX_RANKS {
-            return Err(RulesetError::BadSize { files: g.files, ranks: g.ranks });
+        if g.files == 0 || g.ranks == 0 || g.files > crate::MAX_FILES || g.ranks > crate::MAX_RANKS
+        {
+            return Err(RulesetError::BadSize {
+                files: g.files,
+                ranks: g.ranks,
+            });
         }
-        if let Some(sq) = g.playable.union(g.lakes).iter().find(|sq| !g.in_rectangle(*sq)) {
+        if let Some(sq) = g
+            .playable
+            .union(g.lakes)
+            .iter()
+            .find(|sq| !g.in_rectangle(*sq))
+        {
             return Err(RulesetError::OutsideBoard(sq));
         }
         if let Some(sq) = g.playable.intersection(g.lakes).first() {
@@ -305,14 +317,21 @@ impl Ruleset {
             let army = self.army(side);
             let squares = g.zone(side).len();
             if army.total() > squares {
-                return Err(RulesetError::ArmyTooLarge { side, pieces: army.total(), squares });
+                return Err(RulesetError::ArmyTooLarge {
+                    side,
+                    pieces: army.total(),
+                    squares,
+                });
             }
             match army.count(PieceKind::Flag) {
                 0 => return Err(RulesetError::NoFlag(side)),
                 1 => {}
                 count => return Err(RulesetError::SeveralFlags { side, count }),
             }
-            if let Some((kind, _)) = army.iter().find(|(k, _)| k.is_movable() && self.strengths.get(*k) == 0) {
+            if let Some((kind, _)) = army
+                .iter()
+                .find(|(k, _)| k.is_movable() && self.strengths.get(*k) == 0)
+            {
                 return Err(RulesetError::Unranked(kind));
             }
         }

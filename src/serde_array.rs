@@ -7,7 +7,10 @@ use serde::de::{Deserializer, Error, SeqAccess, Visitor};
 use serde::ser::{SerializeTuple, Serializer};
 use serde::{Deserialize, Serialize};
 
-pub(crate) fn serialize<S: Serializer, T: Serialize, const N: usize>(a: &[T; N], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize<S: Serializer, T: Serialize, const N: usize>(
+    a: &[T; N],
+    s: S,
+) -> Result<S::Ok, S::Error> {
     let mut t = s.serialize_tuple(N)?;
     for x in a {
         t.serialize_element(x)?;
@@ -29,7 +32,9 @@ where
         fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<[T; N], A::Error> {
             let mut out = [T::default(); N];
             for (i, slot) in out.iter_mut().enumerate() {
-                *slot = a.next_element()?.ok_or_else(|| A::Error::invalid_length(i, &self))?;
+                *slot = a
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(i, &self))?;
             }
             if a.next_element::<T>()?.is_some() {
                 return Err(A::Error::invalid_length(N + 1, &self));

@@ -3,7 +3,7 @@
 use crate::piece::{PieceKind, Side};
 use crate::rng::Rng;
 use crate::ruleset::Ruleset;
-use crate::square::{Square, GRID_SQUARES};
+use crate::square::{GRID_SQUARES, Square};
 use core::fmt;
 
 /// The placement of one side's army, before the game starts.
@@ -114,7 +114,10 @@ impl Setup {
     /// assert_eq!(s.pieces().count(), 0);
     /// ```
     pub const fn new(side: Side) -> Setup {
-        Setup { side, cells: [0; GRID_SQUARES] }
+        Setup {
+            side,
+            cells: [0; GRID_SQUARES],
+        }
     }
 
     /// The side this setup is for.
@@ -194,7 +197,10 @@ impl Setup {
     /// assert_eq!(s.pieces().count(), 1);
     /// # Ok::<(), marsal::SetupError>(())
     /// ```
-    pub fn from_pieces<I: IntoIterator<Item = (Square, PieceKind)>>(side: Side, pieces: I) -> Result<Setup, SetupError> {
+    pub fn from_pieces<I: IntoIterator<Item = (Square, PieceKind)>>(
+        side: Side,
+        pieces: I,
+    ) -> Result<Setup, SetupError> {
         let mut s = Setup::new(side);
         for (sq, k) in pieces {
             s.place(sq, k)?;
@@ -237,7 +243,11 @@ impl Setup {
         for kind in PieceKind::ALL {
             let (expected, found) = (army.count(kind), counts[kind.index()]);
             if expected != found {
-                return Err(SetupError::WrongCount { kind, expected, found });
+                return Err(SetupError::WrongCount {
+                    kind,
+                    expected,
+                    found,
+                });
             }
         }
         Ok(())
@@ -284,7 +294,11 @@ impl Setup {
     /// the owner's front to its back, each from the owner's left to right.
     fn text_rows(rules: &Ruleset, side: Side) -> ZoneRows {
         let g = &rules.board;
-        let mut rows = ZoneRows { squares: [[None; 12]; 12], lens: [0; 12], count: 0 };
+        let mut rows = ZoneRows {
+            squares: [[None; 12]; 12],
+            lens: [0; 12],
+            count: 0,
+        };
         // Relative rank/file: as the owner sees it.
         for rel_rank in (0..g.ranks).rev() {
             let mut len = 0;
@@ -321,21 +335,31 @@ impl Setup {
         let text = text.trim();
         let found = text.split('/').count();
         if found != rows.count {
-            return Err(SetupError::RowCount { expected: rows.count, found });
+            return Err(SetupError::RowCount {
+                expected: rows.count,
+                found,
+            });
         }
         let mut setup = Setup::new(side);
         for (r, row) in text.split('/').enumerate() {
             let row = row.trim();
             let len = row.chars().count();
             if len != rows.lens[r] {
-                return Err(SetupError::RowLength { row: r + 1, expected: rows.lens[r], found: len });
+                return Err(SetupError::RowLength {
+                    row: r + 1,
+                    expected: rows.lens[r],
+                    found: len,
+                });
             }
             for (i, ch) in row.chars().enumerate() {
-                let Some(sq) = rows.squares[r][i] else { continue };
+                let Some(sq) = rows.squares[r][i] else {
+                    continue;
+                };
                 if ch == '.' {
                     continue;
                 }
-                let kind = PieceKind::from_letter(ch).ok_or(SetupError::BadLetter { ch, square: sq })?;
+                let kind =
+                    PieceKind::from_letter(ch).ok_or(SetupError::BadLetter { ch, square: sq })?;
                 setup.place(sq, kind)?;
             }
         }
@@ -389,7 +413,10 @@ impl fmt::Display for SetupText<'_> {
 
 impl fmt::Debug for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Setup").field("side", &self.side).field("pieces", &SetupPieces(self)).finish()
+        f.debug_struct("Setup")
+            .field("side", &self.side)
+            .field("pieces", &SetupPieces(self))
+            .finish()
     }
 }
 
@@ -455,7 +482,10 @@ mod serde_impls {
     impl<'de> Deserialize<'de> for Setup {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
             let r = Repr::deserialize(d)?;
-            Ok(Setup { side: r.side, cells: r.pieces.0 })
+            Ok(Setup {
+                side: r.side,
+                cells: r.pieces.0,
+            })
         }
     }
 }

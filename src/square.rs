@@ -137,7 +137,12 @@ impl Square {
     pub(crate) const fn from_cell(cell: usize) -> Option<Square> {
         let file = cell & 15;
         let rank = cell >> 4;
-        if cell < CELLS && file >= 1 && file <= MAX_FILES as usize && rank >= 1 && rank <= MAX_RANKS as usize {
+        if cell < CELLS
+            && file >= 1
+            && file <= MAX_FILES as usize
+            && rank >= 1
+            && rank <= MAX_RANKS as usize
+        {
             Some(Square(cell as u8))
         } else {
             None
@@ -188,7 +193,11 @@ impl FromStr for Square {
             _ => return Err(SquareParseError::BadFile(f)),
         };
         let rest = chars.as_str();
-        if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
+        if rest.is_empty()
+            || rest.len() > 2
+            || !rest.bytes().all(|b| b.is_ascii_digit())
+            || rest.starts_with('0')
+        {
             return Err(SquareParseError::BadRank);
         }
         let rank: u8 = rest.parse().map_err(|_| SquareParseError::BadRank)?;

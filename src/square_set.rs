@@ -1,6 +1,6 @@
 //! Sets of squares, as a fixed-size bit set.
 
-use crate::square::{Square, CELLS};
+use crate::square::{CELLS, Square};
 use core::fmt;
 
 /// A set of [`Square`]s (a bit set over the 12 x 12 grid, no heap).
@@ -165,7 +165,10 @@ impl SquareSet {
     /// assert_eq!(names, ["c1", "a2"]);
     /// ```
     pub fn iter(&self) -> SquareSetIter {
-        SquareSetIter { words: self.0, word: 0 }
+        SquareSetIter {
+            words: self.0,
+            word: 0,
+        }
     }
 
     /// The first square of the set in [`SquareSet::iter`] order.
@@ -188,7 +191,7 @@ impl FromIterator<Square> for SquareSet {
     }
 }
 
-impl<'a> IntoIterator for &'a SquareSet {
+impl IntoIterator for &SquareSet {
     type Item = Square;
     type IntoIter = SquareSetIter;
     fn into_iter(self) -> SquareSetIter {
@@ -242,7 +245,10 @@ impl<'de> serde::Deserialize<'de> for SquareSet {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a list of square names")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<SquareSet, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<SquareSet, A::Error> {
                 let mut s = SquareSet::EMPTY;
                 while let Some(sq) = a.next_element::<Square>()? {
                     s.insert(sq);

@@ -3,8 +3,8 @@
 use crate::army::Army;
 use crate::outcome::Observation;
 use crate::piece::{KindSet, Piece, PieceKind, Side};
-use crate::position::{kind_of, owner, Position, LAKE, OFF};
-use crate::square::{Square, GRID_SQUARES, MAX_FILES};
+use crate::position::{LAKE, OFF, Position, kind_of, owner};
+use crate::square::{GRID_SQUARES, MAX_FILES, Square};
 use crate::status::Status;
 use core::fmt;
 
@@ -221,7 +221,9 @@ impl Position {
     pub fn view(&self, side: Side) -> View {
         let mut squares = [SquareView::OffBoard; GRID_SQUARES];
         for (i, slot) in squares.iter_mut().enumerate() {
-            let Some(sq) = Square::from_grid_index(i) else { continue };
+            let Some(sq) = Square::from_grid_index(i) else {
+                continue;
+            };
             if sq.file() >= self.rules.board.files || sq.file() >= MAX_FILES {
                 continue;
             }
@@ -231,7 +233,10 @@ impl Position {
                 (OFF, _) => SquareView::OffBoard,
                 (LAKE, _) => SquareView::Lake,
                 (_, None) => SquareView::Empty,
-                (_, Some(o)) if o == side => SquareView::Own { kind: kind_of(c), known_to_opponent: know },
+                (_, Some(o)) if o == side => SquareView::Own {
+                    kind: kind_of(c),
+                    known_to_opponent: know,
+                },
                 (_, Some(_)) => SquareView::Enemy { possible: know },
             };
         }
@@ -259,7 +264,9 @@ impl fmt::Display for View {
         for rank in (0..self.ranks).rev() {
             write!(f, "{:>3} ", rank + 1)?;
             for file in 0..self.files {
-                let v = Square::new(file, rank).map(|sq| self.at(sq)).unwrap_or_default();
+                let v = Square::new(file, rank)
+                    .map(|sq| self.at(sq))
+                    .unwrap_or_default();
                 let ch = match v {
                     SquareView::OffBoard => ' ',
                     SquareView::Lake => '~',

@@ -12,7 +12,8 @@ const fn keys() -> [[u64; CODES]; CELLS] {
     while c < CELLS {
         let mut k = 0;
         while k < CODES {
-            t[c][k] = mix(0x6D61_7273_616C_0001 ^ ((c as u64) << 8 | k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            t[c][k] = mix(0x6D61_7273_616C_0001
+                ^ ((c as u64) << 8 | k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             k += 1;
         }
         c += 1;
