@@ -87,3 +87,8 @@ pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use status::{DrawReason, Status, WinReason};
 pub use view::{SquareView, View};
+
+/// The README's Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

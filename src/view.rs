@@ -189,8 +189,9 @@ impl View {
     }
 
     /// The viewer's log of events, oldest first: every move of the game when the
-    /// view comes from a [`Game`](crate::Game); from a bare [`Position`], which
-    /// keeps no history, only the last event.
+    /// view comes from a [`Game`](crate::Game). A bare [`Position`] keeps no
+    /// history (and its views never allocate), so its views have an empty log;
+    /// [`View::last`] still gives the last event.
     ///
     /// ```
     /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
@@ -252,7 +253,7 @@ impl Position {
             remaining: [self.remaining(Side::Red), self.remaining(Side::Blue)],
             last,
             #[cfg(feature = "alloc")]
-            log: last.into_iter().collect(),
+            log: alloc::vec::Vec::new(),
         }
     }
 }
