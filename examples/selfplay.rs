@@ -148,7 +148,7 @@ fn main() -> ExitCode {
         let side = game.position().to_move();
         let moves = game.legal_moves();
         let mv = match side {
-            Side::Red => careful(&rules, &game.view(side), &moves, &mut rng),
+            Side::Red => careful(&rules, &game.position().view(side), &moves, &mut rng),
             Side::Blue => moves[rng.below(moves.len() as u32) as usize],
         };
         let text = game.position().move_text(mv).to_string();

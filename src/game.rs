@@ -38,6 +38,7 @@ pub struct Game {
 
 /// Why [`Game::undo`] could not undo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum UndoError {
     /// No move has been played.
     #[error("there is no move to undo")]
@@ -243,7 +244,7 @@ mod serde_impls {
         }
     }
 
-    /// Serialised as `{"start": <position>, "moves": ["e4-e5", ...]}`.
+    /// Serialised as `{"start": <position>, "moves": [{"from": "e4", "to": "e5"}, ...]}`.
     impl Serialize for Game {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut st = s.serialize_struct("Game", 2)?;

@@ -58,6 +58,7 @@ pub struct Geometry {
 
 /// Why a board diagram could not be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GeometryError {
     /// The diagram has no rows, or a row is empty.
     #[error("a board diagram needs at least one non-empty row")]

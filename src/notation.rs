@@ -35,6 +35,7 @@ use core::fmt;
 
 /// Why a position text could not be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PositionTextError {
     /// The side to move (` r` or ` b` after the rows) is missing.
     #[error("the side to move (r or b) is missing after the rows")]

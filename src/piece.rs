@@ -84,6 +84,7 @@ impl fmt::Display for Side {
 
 /// Why a side name could not be parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("unknown side (expected \"red\" or \"blue\")")]
 pub struct SideParseError;
 
@@ -340,6 +341,7 @@ impl fmt::Display for PieceKind {
 
 /// Why a piece kind name could not be parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("unknown piece kind")]
 pub struct PieceKindParseError;
 

@@ -94,6 +94,7 @@ pub struct Position {
 
 /// Why a position could not be built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PositionError {
     /// The ruleset is inconsistent.
     #[error("invalid ruleset: {0}")]

@@ -1,7 +1,9 @@
 //! The serde form of a [`Position`]: its ruleset, its position text, what the
-//! players know of each piece, and the counters. Reading it back re-checks all of
-//! it (the ruleset, the board, the knowledge) and recomputes the hash and status,
-//! so a forged file cannot produce an inconsistent position.
+//! players know of each piece, and the counters. Reading it back re-checks the
+//! ruleset, the board and the knowledge (each piece's set of possible kinds must
+//! hold its own kind and only kinds of its army) and recomputes the hash and the
+//! status, so a forged file cannot produce a position that breaks a rule. The
+//! `last` event is taken as written: it only feeds [`View::last`](crate::View::last).
 
 use crate::outcome::Outcome;
 use crate::piece::KindSet;
