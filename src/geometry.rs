@@ -277,6 +277,29 @@ impl fmt::Display for Geometry {
     }
 }
 
+/// Draws a board of `files` x `ranks` with rank numbers on the left and file
+/// letters below, one character a square from `char_at` (top rank first).
+pub(crate) fn write_diagram(
+    f: &mut fmt::Formatter<'_>,
+    files: u8,
+    ranks: u8,
+    char_at: impl Fn(Square) -> char,
+) -> fmt::Result {
+    for rank in (0..ranks.min(MAX_RANKS)).rev() {
+        write!(f, "{:>3} ", rank + 1)?;
+        for file in 0..files.min(MAX_FILES) {
+            let ch = Square::new(file, rank).map_or(' ', &char_at);
+            write!(f, " {ch}")?;
+        }
+        writeln!(f)?;
+    }
+    write!(f, "    ")?;
+    for file in 0..files.min(MAX_FILES) {
+        write!(f, " {}", (b'a' + file) as char)?;
+    }
+    Ok(())
+}
+
 /// Collects diagram rows one at a time (so the serde form needs no heap).
 struct DiagramBuilder {
     rows: [[u8; MAX_FILES as usize]; MAX_RANKS as usize],

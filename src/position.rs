@@ -374,7 +374,8 @@ impl Position {
     }
 
     /// What the opponent of the piece's owner knows of the piece on `square`:
-    /// the kinds it may still be. `None` when the square holds no piece.
+    /// the kinds it may still be (as in that opponent's [`View`](crate::View)).
+    /// `None` when the square holds no piece.
     ///
     /// ```
     /// use marsal::{KindSet, PieceKind, Position, Ruleset};
@@ -383,7 +384,8 @@ impl Position {
     /// assert_eq!(pos.known_to_opponent(sq), Some(marsal::Army::barrage().kinds()));
     /// ```
     pub fn known_to_opponent(&self, square: Square) -> Option<KindSet> {
-        owner(self.cells[square.cell()]).map(|_| KindSet::from_bits(self.knowledge[square.cell()]))
+        owner(self.cells[square.cell()])
+            .map(|_| KindSet::from_bits(self.refined_knowledge()[square.cell()]))
     }
 
     /// Who plays next (also after the game ended: the side that would have).
@@ -819,26 +821,12 @@ impl fmt::Display for MoveText {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = &self.rules.board;
-        for rank in (0..g.ranks).rev() {
-            write!(f, "{:>3} ", rank + 1)?;
-            for file in 0..g.files {
-                let ch = match Square::new(file, rank) {
-                    Some(sq) => match self.cells[sq.cell()] {
-                        EMPTY => '.',
-                        LAKE => '~',
-                        OFF => ' ',
-                        c => Piece::new(owner(c).unwrap_or(Side::Red), kind_of(c)).letter(),
-                    },
-                    None => ' ',
-                };
-                write!(f, " {ch}")?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "    ")?;
-        for file in 0..g.files {
-            write!(f, " {}", (b'a' + file) as char)?;
-        }
+        crate::geometry::write_diagram(f, g.files, g.ranks, |sq| match self.cells[sq.cell()] {
+            EMPTY => '.',
+            LAKE => '~',
+            OFF => ' ',
+            c => Piece::new(owner(c).unwrap_or(Side::Red), kind_of(c)).letter(),
+        })?;
         writeln!(f)?;
         write!(f, "ply {}: {}", self.ply, self.status)
     }

@@ -4,7 +4,7 @@ use crate::army::Army;
 use crate::outcome::Observation;
 use crate::piece::{KindSet, Piece, PieceKind, Side};
 use crate::position::{LAKE, OFF, Position, kind_of, owner};
-use crate::square::{GRID_SQUARES, MAX_FILES, Square};
+use crate::square::{CELLS, GRID_SQUARES, MAX_FILES, Square};
 use crate::status::Status;
 use core::fmt;
 
@@ -220,6 +220,7 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn view(&self, side: Side) -> View {
+        let knowledge = self.refined_knowledge();
         let mut squares = [SquareView::OffBoard; GRID_SQUARES];
         for (i, slot) in squares.iter_mut().enumerate() {
             let Some(sq) = Square::from_grid_index(i) else {
@@ -229,7 +230,7 @@ impl Position {
                 continue;
             }
             let c = self.cells[sq.cell()];
-            let know = KindSet::from_bits(self.knowledge[sq.cell()]);
+            let know = KindSet::from_bits(knowledge[sq.cell()]);
             *slot = match (c, owner(c)) {
                 (OFF, _) => SquareView::OffBoard,
                 (LAKE, _) => SquareView::Lake,
@@ -258,34 +259,70 @@ impl Position {
     }
 }
 
+impl Position {
+    /// What each piece's opponent knows of it: the per-piece facts the position
+    /// keeps (army, moved, moved far, fights) narrowed by what both players can
+    /// count. Every removed piece is shown to both, so each side knows how many
+    /// pieces of each kind the other has left: a kind with none left is no
+    /// longer possible, and once every remaining piece of a kind has been
+    /// identified, no other piece can be of that kind (repeated until nothing
+    /// changes). Both steps are sound: a piece's true kind is never excluded.
+    pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
+        let mut know = self.knowledge;
+        for side in Side::BOTH {
+            let counts = &self.on_board[side.index()];
+            let alive: u16 = PieceKind::ALL
+                .into_iter()
+                .filter(|k| counts[k.index()] > 0)
+                .fold(0, |bits, k| bits | KindSet::only(k).bits());
+            let mut cells = [0u8; CELLS];
+            let mut n = 0;
+            for (cell, &c) in self.cells.iter().enumerate() {
+                if owner(c) == Some(side) {
+                    know[cell] &= alive;
+                    cells[n] = cell as u8;
+                    n += 1;
+                }
+            }
+            let cells = &cells[..n];
+            loop {
+                let mut changed = false;
+                for kind in PieceKind::ALL {
+                    let bit = KindSet::only(kind).bits();
+                    let identified = cells.iter().filter(|&&c| know[c as usize] == bit).count();
+                    if identified == 0 || identified < counts[kind.index()] as usize {
+                        continue;
+                    }
+                    for &c in cells {
+                        let k = &mut know[c as usize];
+                        if *k != bit && *k & bit != 0 {
+                            *k &= !bit;
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+        }
+        know
+    }
+}
+
 /// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
 /// letter when known and `?` when not (upper case Red, lower case Blue).
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..self.ranks).rev() {
-            write!(f, "{:>3} ", rank + 1)?;
-            for file in 0..self.files {
-                let v = Square::new(file, rank)
-                    .map(|sq| self.at(sq))
-                    .unwrap_or_default();
-                let ch = match v {
-                    SquareView::OffBoard => ' ',
-                    SquareView::Lake => '~',
-                    SquareView::Empty => '.',
-                    SquareView::Own { kind, .. } => Piece::new(self.side, kind).letter(),
-                    SquareView::Enemy { possible } => match possible.single() {
-                        Some(kind) => Piece::new(!self.side, kind).letter(),
-                        None => '?',
-                    },
-                };
-                write!(f, " {ch}")?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "    ")?;
-        for file in 0..self.files {
-            write!(f, " {}", (b'a' + file) as char)?;
-        }
-        Ok(())
+        crate::geometry::write_diagram(f, self.files, self.ranks, |sq| match self.at(sq) {
+            SquareView::OffBoard => ' ',
+            SquareView::Lake => '~',
+            SquareView::Empty => '.',
+            SquareView::Own { kind, .. } => Piece::new(self.side, kind).letter(),
+            SquareView::Enemy { possible } => match possible.single() {
+                Some(kind) => Piece::new(!self.side, kind).letter(),
+                None => '?',
+            },
+        })
     }
 }
