@@ -196,7 +196,7 @@ impl Strengths {
     };
 
     /// The Czech order, strongest first: Marshal, General, Captain, Cadet, Corporal,
-    /// Gunner, Scout, Miner, Spy (values 9 down to 1). **[decision]** Scout ranks
+    /// Gunner, Scout, Miner, Spy (values 9 down to 1). **\[decision\]** Scout ranks
     /// above Miner, as on the rules sheet and the board legend; the other reading
     /// is `Strengths::marsal_a_spion().swapped(Scout, Miner)`.
     ///

@@ -10,8 +10,7 @@ use core::fmt;
 ///
 /// A board is cut from a grid of at most 12 x 12 squares. Squares of the grid that
 /// are neither playable nor lakes do not exist (they are "off the board"); no piece
-/// may enter or cross a lake or leave the board. [`Ruleset::validate`]
-/// (crate::Ruleset::validate) checks that a hand-made geometry is consistent.
+/// may enter or cross a lake or leave the board. [`Ruleset::validate`](crate::Ruleset::validate) checks that a hand-made geometry is consistent.
 ///
 /// # Diagram form
 /// A geometry is written as one text row per rank, **top rank first**, one

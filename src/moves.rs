@@ -8,8 +8,7 @@ use core::str::FromStr;
 /// or an attack on the piece standing on `to`).
 ///
 /// The text form is `e5-e6`; an attack may be written `e5xe6`. Parsing a move on
-/// its own accepts either separator; [`Position::parse_move`]
-/// (crate::Position::parse_move) also checks that `x` is written exactly when the
+/// its own accepts either separator; [`Position::parse_move`](crate::Position::parse_move) also checks that `x` is written exactly when the
 /// move attacks, and [`Position::move_text`](crate::Position::move_text) prints
 /// it that way.
 ///

@@ -77,19 +77,19 @@ pub struct Ruleset {
     pub armies: [Army; 2],
     /// The strength of each movable kind.
     pub strengths: Strengths,
-    /// Whether a step may go diagonally (attacks never do). **[decision]** on in
+    /// Whether a step may go diagonally (attacks never do). **\[decision\]** on in
     /// the Czech preset.
     pub diagonal_steps: bool,
-    /// Spy against Marshal. **[decision]**
+    /// Spy against Marshal. **\[decision\]**
     pub spy_rule: SpyRule,
-    /// What fights reveal. **[decision]**
+    /// What fights reveal. **\[decision\]**
     pub reveal: RevealRule,
-    /// A player who cannot move draws or loses. **[decision]**
+    /// A player who cannot move draws or loses. **\[decision\]**
     pub no_move: NoMoveRule,
     /// Whether the game is drawn as soon as neither side can ever capture the
     /// other's Flag (see [`no_hope`](crate::no_hope)). On in the Czech preset.
     pub no_hope_draw: bool,
-    /// Who makes the first move. **[decision]** Red by default.
+    /// Who makes the first move. **\[decision\]** Red by default.
     pub first_to_move: Side,
     /// Optional draw after this many plies in all.
     pub max_plies: Option<u32>,
