@@ -6,12 +6,13 @@ use crate::piece::Side;
 use crate::position::{MoveError, Position, PositionError};
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
-use crate::status::Status;
+use crate::status::{DrawReason, Status};
 use crate::view::View;
 use alloc::vec::Vec;
 
 /// A game: the current [`Position`] plus everything that led to it, so moves can
-/// be undone and each side's full log of events is kept. Needs the `alloc`
+/// be undone, each side's full log of events is kept, and the optional
+/// repeated-position draw ([`Ruleset::repetition_draw`]) is enforced. Needs the `alloc`
 /// feature (a bare `Position` plays without the heap).
 ///
 /// With `serde`, a game is written as its start position and its moves, and
@@ -147,7 +148,36 @@ impl Game {
         self.previous.push(self.current);
         let outcome = self.current.play_unchecked(mv);
         self.outcomes.push(outcome);
+        if let Some(limit) = self.rules().repetition_draw {
+            if !self.current.status.is_over() && self.occurrences() >= u32::from(limit) {
+                self.current.status = Status::Drawn {
+                    reason: DrawReason::Repetition,
+                };
+            }
+        }
         Ok(outcome)
+    }
+
+    /// How often the current position has stood in this game, itself included:
+    /// same pieces on the same squares, same side to move. Only positions since the
+    /// last fight can repeat (a fight removes a piece for good).
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset};
+    /// let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+    /// assert_eq!(game.occurrences(), 1);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn occurrences(&self) -> u32 {
+        let cur = &self.current;
+        let since_fight = cur.plies_since_attack as usize;
+        1 + self
+            .previous
+            .iter()
+            .rev()
+            .take(since_fight)
+            .filter(|p| p.hash == cur.hash && p.to_move == cur.to_move && p.cells == cur.cells)
+            .count() as u32
     }
 
     /// Parses move text in the current position and plays it (see

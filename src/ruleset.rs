@@ -95,6 +95,13 @@ pub struct Ruleset {
     pub max_plies: Option<u32>,
     /// Optional draw after this many plies in a row without an attack.
     pub max_plies_without_attack: Option<u32>,
+    /// Optional repeated-position draw: the game is drawn when the same position
+    /// (every piece on the same square, the same side to move) stands for the
+    /// N-th time (N >= 2; 3 is the usual "threefold"). Only a
+    /// [`Game`](crate::Game) keeps the history this needs, so a bare
+    /// [`Position`](crate::Position) ignores it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub repetition_draw: Option<u8>,
 }
 
 impl Default for Ruleset {
@@ -168,6 +175,9 @@ pub enum RulesetError {
     /// A ply limit of 0.
     #[error("a ply limit must be at least 1")]
     ZeroPlyLimit,
+    /// A repeated-position limit below 2.
+    #[error("a repeated-position draw needs a position to stand at least twice, not {0} times")]
+    RepetitionLimit(u8),
 }
 
 impl Ruleset {
@@ -195,6 +205,7 @@ impl Ruleset {
             first_to_move: Side::Red,
             max_plies: None,
             max_plies_without_attack: None,
+            repetition_draw: None,
         }
     }
 
@@ -221,6 +232,7 @@ impl Ruleset {
             first_to_move: Side::Red,
             max_plies: None,
             max_plies_without_attack: None,
+            repetition_draw: None,
         }
     }
 
@@ -272,8 +284,8 @@ impl Ruleset {
     /// Checks that the ruleset is consistent: a board of 1..=12 x 1..=12 whose
     /// playable squares and lakes lie inside it and do not overlap, setup zones on
     /// playable squares that do not overlap, each army no larger than its zone with
-    /// exactly one Flag, a strength for every movable kind in an army, and no ply
-    /// limit of 0.
+    /// exactly one Flag, a strength for every movable kind in an army, no ply
+    /// limit of 0 and no repeated-position limit below 2.
     ///
     /// ```
     /// use marsal::{Army, PieceKind, Ruleset, RulesetError, Side};
@@ -337,6 +349,9 @@ impl Ruleset {
         }
         if self.max_plies == Some(0) || self.max_plies_without_attack == Some(0) {
             return Err(RulesetError::ZeroPlyLimit);
+        }
+        if let Some(n) = self.repetition_draw.filter(|n| *n < 2) {
+            return Err(RulesetError::RepetitionLimit(n));
         }
         Ok(())
     }

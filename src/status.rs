@@ -62,6 +62,9 @@ pub enum DrawReason {
     PlyLimit,
     /// The ruleset's limit on plies without an attack was reached.
     NoAttackLimit,
+    /// The same position stood as often as the ruleset's repeated-position draw
+    /// allows ([`Ruleset::repetition_draw`](crate::Ruleset::repetition_draw)).
+    Repetition,
 }
 
 impl Status {
@@ -133,6 +136,7 @@ impl fmt::Display for DrawReason {
             DrawReason::NoHope => f.write_str("neither side can ever capture the other's flag"),
             DrawReason::PlyLimit => f.write_str("ply limit reached"),
             DrawReason::NoAttackLimit => f.write_str("too many plies without an attack"),
+            DrawReason::Repetition => f.write_str("the same position stood too often"),
         }
     }
 }

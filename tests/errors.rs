@@ -248,6 +248,18 @@ fn ruleset_zero_ply_limit() {
     assert_eq!(r.validate(), Ok(()));
 }
 
+#[test]
+fn ruleset_repetition_limit_below_two() {
+    for n in [0, 1] {
+        let mut r = Ruleset::classic();
+        r.repetition_draw = Some(n);
+        check_ruleset(&r, RulesetError::RepetitionLimit(n));
+    }
+    let mut r = Ruleset::classic();
+    r.repetition_draw = Some(2);
+    assert_eq!(r.validate(), Ok(()));
+}
+
 // ---------------------------------------------------------------- GeometryError
 
 #[test]

@@ -1930,6 +1930,66 @@ fn czech_optional_no_attack_limit_draws() {
 }
 
 #[test]
+fn czech_optional_repetition_draw() {
+    use marsal::{Game, MoveError};
+    let pieces = [("b1", 'F'), ("c1", 'P'), ("k12", 'f'), ("j12", 'p')];
+    // Both sides shuttle: the start position stands again after every 4 plies.
+    let shuttle = ["c1-c2", "j12-j11", "c2-c1", "j11-j12"];
+
+    // Off by default: the Czech rules do not have it.
+    assert_eq!(rules().repetition_draw, None);
+    let mut game = Game::from_position(czech(&pieces, Side::Red));
+    for _ in 0..4 {
+        for m in shuttle {
+            game.play(mv(m)).unwrap();
+        }
+    }
+    assert_eq!(game.occurrences(), 5);
+    assert_eq!(game.status(), ongoing(Side::Red));
+
+    // Threefold: drawn exactly when the start position stands for the third time.
+    let mut r = rules();
+    r.repetition_draw = Some(3);
+    let mut game = Game::from_position(czech_with(&r, &pieces, Side::Red));
+    for (i, m) in shuttle.iter().chain(shuttle.iter()).enumerate() {
+        assert!(
+            !game.status().is_over(),
+            "before ply {}: {}",
+            i + 1,
+            game.status()
+        );
+        game.play(mv(m)).unwrap();
+    }
+    assert_eq!(game.occurrences(), 3);
+    assert_eq!(game.status(), drawn(DrawReason::Repetition));
+    assert_eq!(game.position().status(), drawn(DrawReason::Repetition));
+    assert_eq!(game.play(mv("c1-c2")), Err(MoveError::GameOver));
+    // Undo takes the draw back with the move.
+    game.undo().unwrap();
+    assert_eq!(game.status(), ongoing(Side::Blue));
+
+    // A fight in between starts the count afresh: positions before it cannot recur.
+    let mut game = Game::from_position(czech_with(
+        &r,
+        &[
+            ("b1", 'F'),
+            ("c1", 'P'),
+            ("k12", 'f'),
+            ("j12", 'p'),
+            ("e3", 'G'),
+            ("e4", 'u'),
+        ],
+        Side::Red,
+    ));
+    for m in shuttle {
+        game.play(mv(m)).unwrap();
+    }
+    assert_eq!(game.occurrences(), 2);
+    game.play(mv("e3xe4")).unwrap();
+    assert_eq!(game.occurrences(), 1);
+}
+
+#[test]
 fn czech_no_move_after_game_over() {
     // After a win.
     let mut pos = czech(
