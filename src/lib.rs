@@ -33,6 +33,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Where each rule is written
+//! Every rule is written once, in the file named for its idea:
+//!
+//! | rule | where |
+//! |---|---|
+//! | board, lakes, setup zones | `geometry.rs` ([`Geometry`]) |
+//! | what a kind can do (move, move far, defuse, never move) | `piece.rs` ([`PieceKind`]) |
+//! | armies and the strength order | `army.rs` ([`Army`], [`Strengths`]) |
+//! | every rule option and the presets | `ruleset.rs` ([`Ruleset`]) |
+//! | setups and their checks | `setup.rs` ([`Setup`]) |
+//! | combat: strength, Spy and Marshal, Mines, Flag | `combat.rs` ([`combat`]) |
+//! | steps, diagonals, Scout lines, attacks | `movegen.rs` ([`Position::legal_moves`]) and `position.rs` ([`Position::check_move`]) |
+//! | what a move reveals, the end of the game | `position.rs` ([`Position::play`], [`Position::status`]) |
+//! | the no-hope draw | [`no_hope`] |
+//! | views and what counting tells | `view.rs` ([`View`]) |
+//! | the repeated-position draw | `game.rs` ([`Game`]) |
+//!
 //! ## Features
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`Game`] (history, undo), views with the full log.
