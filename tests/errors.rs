@@ -10,15 +10,8 @@ use std::fmt::Display;
 
 // ---------------------------------------------------------------- helpers
 
-fn sq(name: &str) -> Square {
-    name.parse()
-        .unwrap_or_else(|e| panic!("bad square {name}: {e}"))
-}
-
-fn mv(text: &str) -> Move {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
-}
+mod common;
+use common::{board_rows, mv, position, position_text, sq};
 
 /// Asserts that an error has a non-empty message, and returns it.
 fn msg<E: Display>(e: &E) -> String {
@@ -27,45 +20,10 @@ fn msg<E: Display>(e: &E) -> String {
     m
 }
 
-/// Rows (top rank first) of `rules`' board with `pieces` on it.
-fn rows_of(rules: &Ruleset, pieces: &[(&str, char)]) -> Vec<String> {
-    let g = &rules.board;
-    let mut rows = Vec::new();
-    for rank in (0..g.ranks).rev() {
-        let mut row = String::new();
-        for file in 0..g.files {
-            let s = Square::new(file, rank).unwrap();
-            let ch = pieces
-                .iter()
-                .find(|(name, _)| sq(name) == s)
-                .map(|(_, c)| *c)
-                .unwrap_or(if g.is_lake(s) {
-                    '~'
-                } else if g.is_playable(s) {
-                    '.'
-                } else {
-                    '#'
-                });
-            row.push(ch);
-        }
-        rows.push(row);
-    }
-    rows
-}
-
-fn text_of(rules: &Ruleset, pieces: &[(&str, char)], side: &str) -> String {
-    format!("{} {side}", rows_of(rules, pieces).join("/"))
-}
-
-fn pos_in(rules: &Ruleset, pieces: &[(&str, char)], side: &str) -> Position {
-    let text = text_of(rules, pieces, side);
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 /// A classic position, Red to move, in which many kinds of illegal move can be
 /// tried.
 fn arena() -> Position {
-    pos_in(
+    position(
         &Ruleset::classic(),
         &[
             ("a1", 'F'),
@@ -81,7 +39,7 @@ fn arena() -> Position {
             ("e5", 'r'),
             ("f5", 'g'),
         ],
-        "r",
+        Side::Red,
     )
 }
 
@@ -558,7 +516,7 @@ fn flags() -> [(&'static str, char); 4] {
 #[test]
 fn position_text_missing_side_to_move() {
     let rules = Ruleset::classic();
-    let rows = rows_of(&rules, &flags()).join("/");
+    let rows = board_rows(&rules, &flags()).join("/");
     text_err(&rules, &rows, PositionTextError::MissingSideToMove);
     text_err(&rules, "", PositionTextError::MissingSideToMove);
 }
@@ -566,7 +524,7 @@ fn position_text_missing_side_to_move() {
 #[test]
 fn position_text_bad_side_to_move() {
     let rules = Ruleset::classic();
-    let rows = rows_of(&rules, &flags()).join("/");
+    let rows = board_rows(&rules, &flags()).join("/");
     for side in ["x", "red", "R", "w"] {
         text_err(
             &rules,
@@ -579,7 +537,7 @@ fn position_text_bad_side_to_move() {
 #[test]
 fn position_text_row_count() {
     let rules = Ruleset::classic();
-    let rows = rows_of(&rules, &flags());
+    let rows = board_rows(&rules, &flags());
     text_err(
         &rules,
         &format!("{} r", rows[1..].join("/")),
@@ -601,7 +559,7 @@ fn position_text_row_count() {
 #[test]
 fn position_text_row_length() {
     let rules = Ruleset::classic();
-    let mut rows = rows_of(&rules, &flags());
+    let mut rows = board_rows(&rules, &flags());
     rows[0].pop();
     text_err(
         &rules,
@@ -612,7 +570,7 @@ fn position_text_row_length() {
             found: 9,
         },
     );
-    let mut rows = rows_of(&rules, &flags());
+    let mut rows = board_rows(&rules, &flags());
     rows[9].push('.');
     text_err(
         &rules,
@@ -629,10 +587,10 @@ fn position_text_row_length() {
 fn position_text_bad_char() {
     let rules = Ruleset::classic();
     for ch in ['z', '?', 'é', '1'] {
-        let text = text_of(
+        let text = position_text(
             &rules,
             &[("a1", 'F'), ("e4", 'R'), ("j10", 'f'), ("b2", ch)],
-            "r",
+            Side::Red,
         );
         text_err(
             &rules,
@@ -648,7 +606,7 @@ fn position_text_bad_char() {
 #[test]
 fn position_text_terrain_mismatch() {
     let rules = Ruleset::classic();
-    let mut rows = rows_of(&rules, &flags());
+    let mut rows = board_rows(&rules, &flags());
     rows[5].replace_range(2..3, "."); // c5 is a lake
     text_err(
         &rules,
@@ -658,7 +616,7 @@ fn position_text_terrain_mismatch() {
             expected: '~',
         },
     );
-    let text = text_of(&rules, &[("a1", 'F'), ("j10", 'f'), ("e5", '~')], "r");
+    let text = position_text(&rules, &[("a1", 'F'), ("j10", 'f'), ("e5", '~')], Side::Red);
     text_err(
         &rules,
         &text,
@@ -667,7 +625,7 @@ fn position_text_terrain_mismatch() {
             expected: '.',
         },
     );
-    let text = text_of(&rules, &[("a1", 'F'), ("j10", 'f'), ("e5", '#')], "r");
+    let text = position_text(&rules, &[("a1", 'F'), ("j10", 'f'), ("e5", '#')], Side::Red);
     text_err(
         &rules,
         &text,
@@ -678,7 +636,7 @@ fn position_text_terrain_mismatch() {
     );
     // the Czech board has no a1
     let czech = Ruleset::marsal_a_spion();
-    let text = text_of(&czech, &[("b1", 'F'), ("k12", 'f'), ("a1", '.')], "r");
+    let text = position_text(&czech, &[("b1", 'F'), ("k12", 'f'), ("a1", '.')], Side::Red);
     text_err(
         &czech,
         &text,
@@ -692,12 +650,12 @@ fn position_text_terrain_mismatch() {
 #[test]
 fn position_piece_on_lake_or_off_board() {
     let rules = Ruleset::classic();
-    let text = text_of(&rules, &[("a1", 'F'), ("j10", 'f'), ("c5", 'M')], "r");
+    let text = position_text(&rules, &[("a1", 'F'), ("j10", 'f'), ("c5", 'M')], Side::Red);
     let e = PositionError::NotPlayable(sq("c5"));
     assert_eq!(Position::from_text(&rules, &text), Err(e));
     msg(&e);
     let czech = Ruleset::marsal_a_spion();
-    let text = text_of(&czech, &[("b1", 'F'), ("k12", 'f'), ("a1", 'm')], "r");
+    let text = position_text(&czech, &[("b1", 'F'), ("k12", 'f'), ("a1", 'm')], Side::Red);
     assert_eq!(
         Position::from_text(&czech, &text),
         Err(PositionError::NotPlayable(sq("a1")))
@@ -707,7 +665,7 @@ fn position_piece_on_lake_or_off_board() {
 #[test]
 fn position_too_many_pieces_of_a_kind() {
     let rules = Ruleset::classic();
-    let text = text_of(
+    let text = position_text(
         &rules,
         &[
             ("a1", 'F'),
@@ -716,7 +674,7 @@ fn position_too_many_pieces_of_a_kind() {
             ("e7", 'y'),
             ("f7", 'y'),
         ],
-        "r",
+        Side::Red,
     );
     let e = PositionError::TooMany {
         side: Side::Blue,
@@ -727,7 +685,7 @@ fn position_too_many_pieces_of_a_kind() {
     assert_eq!(Position::from_text(&rules, &text), Err(e));
     msg(&e);
     // two Flags for one side
-    let text = text_of(&rules, &[("a1", 'F'), ("b1", 'F'), ("j10", 'f')], "r");
+    let text = position_text(&rules, &[("a1", 'F'), ("b1", 'F'), ("j10", 'f')], Side::Red);
     assert_eq!(
         Position::from_text(&rules, &text),
         Err(PositionError::TooMany {
@@ -738,7 +696,7 @@ fn position_too_many_pieces_of_a_kind() {
         })
     );
     // a kind the army does not have (a Czech Mine in a classic army)
-    let text = text_of(&rules, &[("a1", 'F'), ("j10", 'f'), ("b1", 'X')], "r");
+    let text = position_text(&rules, &[("a1", 'F'), ("j10", 'f'), ("b1", 'X')], Side::Red);
     assert_eq!(
         Position::from_text(&rules, &text),
         Err(PositionError::TooMany {
@@ -753,7 +711,7 @@ fn position_too_many_pieces_of_a_kind() {
 #[test]
 fn position_no_flags_at_all() {
     let rules = Ruleset::classic();
-    let text = text_of(&rules, &[("e4", 'M'), ("e7", 'm')], "r");
+    let text = position_text(&rules, &[("e4", 'M'), ("e7", 'm')], Side::Red);
     assert_eq!(
         Position::from_text(&rules, &text),
         Err(PositionError::NoFlags)
@@ -765,7 +723,7 @@ fn position_no_flags_at_all() {
 fn position_invalid_ruleset() {
     let mut rules = Ruleset::classic();
     rules.armies[1] = Army::EMPTY;
-    let text = text_of(&Ruleset::classic(), &flags(), "r");
+    let text = position_text(&Ruleset::classic(), &flags(), Side::Red);
     let e = PositionError::Ruleset(RulesetError::NoFlag(Side::Blue));
     assert_eq!(Position::from_text(&rules, &text), Err(e));
     msg(&e);
@@ -777,17 +735,17 @@ fn position_invalid_ruleset() {
 fn move_game_over() {
     let rules = Ruleset::classic();
     // Red's Flag is gone: Blue has won.
-    let mut pos = pos_in(&rules, &[("e4", 'M'), ("j10", 'f'), ("e7", 'm')], "r");
+    let mut pos = position(&rules, &[("e4", 'M'), ("j10", 'f'), ("e7", 'm')], Side::Red);
     assert!(pos.status().is_over());
     refused(&mut pos, "e4-e5", MoveError::GameOver);
     refused(&mut pos, "e7-e6", MoveError::GameOver);
     // also garbage moves are refused as game over first
     refused(&mut pos, "a1-a2", MoveError::GameOver);
     // and after a game ends by a move
-    let mut pos = pos_in(
+    let mut pos = position(
         &rules,
         &[("a1", 'F'), ("j9", 'M'), ("j10", 'f'), ("e7", 'm')],
-        "r",
+        Side::Red,
     );
     pos.play(mv("j9xj10")).unwrap();
     refused(&mut pos, "e7-e6", MoveError::GameOver);
@@ -866,10 +824,10 @@ fn move_diagonal_step_not_allowed() {
 fn move_diagonal_attack() {
     // diagonal steps allowed (Czech rules), but attacks are orthogonal only
     let rules = Ruleset::marsal_a_spion();
-    let mut pos = pos_in(
+    let mut pos = position(
         &rules,
         &[("b1", 'F'), ("f3", 'G'), ("g4", 'p'), ("k12", 'f')],
-        "r",
+        Side::Red,
     );
     assert!(pos.is_legal(mv("f3-e4")), "diagonal steps are on");
     refused(&mut pos, "f3xg4", MoveError::DiagonalAttack(sq("g4")));
@@ -1326,10 +1284,10 @@ mod serde_errors {
             "legal moves are accepted"
         );
         // a move after the game has ended
-        let start = pos_in(
+        let start = position(
             &Ruleset::classic(),
             &[("a1", 'F'), ("j9", 'M'), ("j10", 'f'), ("e7", 'm')],
-            "r",
+            Side::Red,
         );
         let mut v = serde_json::to_value(Game::from_position(start)).unwrap();
         v["moves"] = jm(&["j9-j10", "e7-e6"]);

@@ -3,62 +3,20 @@
 //! (not implemented yet).
 
 use marsal::{
-    Army, Battle, DrawReason, KindSet, Move, MoveError, PieceKind, Position, PositionError,
-    Ruleset, Setup, SetupError, Side, Square, SquareParseError, SquareView, Status, WinReason,
-    combat, no_hope,
+    Army, Battle, DrawReason, KindSet, MoveError, PieceKind, Position, PositionError, Ruleset,
+    Setup, SetupError, Side, Square, SquareParseError, SquareView, Status, WinReason, combat,
+    no_hope,
 };
 use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------- helpers
 
-fn sq(name: &str) -> Square {
-    name.parse()
-        .unwrap_or_else(|e| panic!("bad square {name}: {e}"))
-}
-
-fn mv(text: &str) -> Move {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
-}
-
-/// The position text of `rules`' board with `pieces` (square, letter) on it.
-fn text_of(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) -> String {
-    let g = &rules.board;
-    let mut rows = Vec::new();
-    for rank in (0..g.ranks).rev() {
-        let mut row = String::new();
-        for file in 0..g.files {
-            let s = Square::new(file, rank).unwrap();
-            let ch = pieces
-                .iter()
-                .find(|(name, _)| sq(name) == s)
-                .map(|(_, c)| *c)
-                .unwrap_or(if g.is_lake(s) {
-                    '~'
-                } else if g.is_playable(s) {
-                    '.'
-                } else {
-                    '#'
-                });
-            row.push(ch);
-        }
-        rows.push(row);
-    }
-    let side = match to_move {
-        Side::Red => "r",
-        Side::Blue => "b",
-    };
-    format!("{} {side}", rows.join("/"))
-}
-
-fn pos_in(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) -> Position {
-    let text = text_of(rules, pieces, to_move);
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
+mod common;
+use common::{mv, position, position_text, sq};
 
 /// A classic position with exactly `pieces` (upper case Red, lower case Blue).
 fn classic(pieces: &[(&str, char)], to_move: Side) -> Position {
-    pos_in(&Ruleset::classic(), pieces, to_move)
+    position(&Ruleset::classic(), pieces, to_move)
 }
 
 fn moves_from(pos: &Position, from: &str) -> BTreeSet<String> {
@@ -339,7 +297,7 @@ fn classic_steps_are_orthogonal_only() {
     assert_eq!(pos, before);
     // The same position with diagonal steps switched on has them (the test can fail).
     rules.diagonal_steps = true;
-    let diag = pos_in(
+    let diag = position(
         &rules,
         &[
             ("a1", 'F'),
@@ -868,7 +826,7 @@ fn classic_player_without_moves_loses() {
         no_move: marsal::NoMoveRule::Draw,
         ..Ruleset::classic()
     };
-    let pos = pos_in(
+    let pos = position(
         &czechish,
         &[("a1", 'F'), ("b1", 'B'), ("j10", 'f'), ("e8", 'r')],
         Side::Red,
@@ -1002,7 +960,7 @@ fn classic_no_hope_draw_is_off() {
         ..Ruleset::classic()
     };
     assert_eq!(
-        pos_in(&with_draw, &pieces, Side::Red).status(),
+        position(&with_draw, &pieces, Side::Red).status(),
         Status::Drawn {
             reason: DrawReason::NoHope
         }
@@ -1065,7 +1023,7 @@ fn barrage_army_is_eight_pieces() {
     assert_eq!(pos.pieces(Side::Red).count(), 8);
     assert_eq!(pos.pieces(Side::Blue).count(), 8);
     // a position may not hold more than the army
-    let text = text_of(
+    let text = position_text(
         &rules,
         &[("a1", 'F'), ("a2", 'G'), ("a3", 'G'), ("j10", 'f')],
         Side::Red,
@@ -1079,7 +1037,7 @@ fn barrage_army_is_eight_pieces() {
             found: 2
         })
     );
-    let text = text_of(&rules, &[("a1", 'F'), ("a2", 'R'), ("j10", 'f')], Side::Red);
+    let text = position_text(&rules, &[("a1", 'F'), ("a2", 'R'), ("j10", 'f')], Side::Red);
     assert!(matches!(
         Position::from_text(&rules, &text),
         Err(PositionError::TooMany {
@@ -1270,23 +1228,23 @@ fn barrage_uses_classic_rules() {
         ("j10", 'f'),
         ("j9", 'n'),
     ];
-    let mut pos = pos_in(&b, &pieces, Side::Blue);
+    let mut pos = position(&b, &pieces, Side::Blue);
     assert_eq!(
         pos.play(mv("e5xe4")).unwrap().battle(),
         Some(Battle::AttackerWins)
     );
-    let mut pos = pos_in(&b, &pieces, Side::Red);
+    let mut pos = position(&b, &pieces, Side::Red);
     assert_eq!(
         pos.play(mv("e4xe5")).unwrap().battle(),
         Some(Battle::AttackerWins)
     );
-    let mut pos = pos_in(&b, &pieces, Side::Red);
+    let mut pos = position(&b, &pieces, Side::Red);
     refused(&mut pos, "e4-f3", MoveError::DiagonalStep);
     assert!(moves_from(&pos, "b2").contains("b10"));
     let out = pos.play(mv("b2-b10")).unwrap();
     assert_eq!(out.mv.distance(), 8);
     // a player who cannot move loses
-    let mut pos = pos_in(
+    let mut pos = position(
         &b,
         &[
             ("a1", 'F'),
@@ -1306,7 +1264,7 @@ fn barrage_uses_classic_rules() {
         }
     );
     // a flag capture wins, by a Scout from afar
-    let mut pos = pos_in(
+    let mut pos = position(
         &b,
         &[("a1", 'F'), ("j2", 'S'), ("j10", 'f'), ("e8", 'n')],
         Side::Red,
@@ -1320,7 +1278,7 @@ fn barrage_uses_classic_rules() {
         }
     );
     // view shows both fighters after a Barrage fight
-    let mut pos = pos_in(&b, &pieces, Side::Red);
+    let mut pos = position(&b, &pieces, Side::Red);
     pos.play(mv("e4xe5")).unwrap();
     assert!(matches!(
         pos.view(Side::Blue).at(sq("e5")),

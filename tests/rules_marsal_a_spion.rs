@@ -3,10 +3,10 @@
 //! **[decision]** of that section, a test that switches the option the other way
 //! and shows that the behaviour changes.
 //!
-//! Positions are built with [`czech`]: a list of `(square, letter)` pairs on the
-//! empty Czech board (upper case Red, lower case Blue; M Marshal, G General,
-//! K Captain, D Cadet, P Corporal, U Gunner, S Scout, N Miner, Y Spy, X Mine,
-//! F Flag).
+//! Positions are built with [`czech`] (or `common::position` under a changed
+//! ruleset): a list of `(square, letter)` pairs on the empty Czech board (upper
+//! case Red, lower case Blue; M Marshal, G General, K Captain, D Cadet,
+//! P Corporal, U Gunner, S Scout, N Miner, Y Spy, X Mine, F Flag).
 
 use marsal::PieceKind as K;
 use marsal::{
@@ -18,6 +18,9 @@ use marsal::{
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
+
+mod common;
+use common::{mv, position, sq};
 
 /// The empty Czech board, rank 12 first.
 const EMPTY_ROWS: [&str; 12] = [
@@ -52,42 +55,9 @@ fn rules() -> Ruleset {
     Ruleset::marsal_a_spion()
 }
 
-fn sq(name: &str) -> Square {
-    name.parse()
-        .unwrap_or_else(|e| panic!("bad square {name}: {e}"))
-}
-
-fn mv(text: &str) -> Move {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
-}
-
-/// The position text of the Czech board with `pieces` on it.
-fn czech_text(pieces: &[(&str, char)], to_move: Side) -> String {
-    let mut rows: Vec<Vec<char>> = EMPTY_ROWS.iter().map(|r| r.chars().collect()).collect();
-    for &(name, letter) in pieces {
-        let s = sq(name);
-        let cell = &mut rows[11 - s.rank() as usize][s.file() as usize];
-        assert_eq!(*cell, '.', "{name} is not an empty playable square");
-        *cell = letter;
-    }
-    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
-    let side = match to_move {
-        Side::Red => "r",
-        Side::Blue => "b",
-    };
-    format!("{} {side}", rows.join("/"))
-}
-
-/// A Czech position with `pieces` on it and `to_move` to move.
-fn czech_with(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) -> Position {
-    let text = czech_text(pieces, to_move);
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 /// A position under the Czech preset.
 fn czech(pieces: &[(&str, char)], to_move: Side) -> Position {
-    czech_with(&rules(), pieces, to_move)
+    position(&rules(), pieces, to_move)
 }
 
 fn play(pos: &mut Position, text: &str) -> Outcome {
@@ -402,7 +372,7 @@ fn czech_rank_order_option_puts_miner_above_scout() {
         assert_eq!(combat(&r, k, K::Spy), Some(Battle::AttackerWins));
     }
 
-    let mut pos = czech_with(
+    let mut pos = position(
         &r,
         &[
             ("b1", 'F'),
@@ -816,7 +786,7 @@ fn czech_option_diagonal_steps_off() {
     let mut r = rules();
     r.diagonal_steps = false;
     let pieces = [("b1", 'F'), ("f3", 'U'), ("k12", 'f'), ("j12", 'p')];
-    let pos = czech_with(&r, &pieces, Side::Red);
+    let pos = position(&r, &pieces, Side::Red);
     assert_eq!(targets(&pos, "f3"), squares(&["f2", "e3", "g3", "f4"]));
     assert_eq!(pos.check_move(mv("f3-g4")), Err(MoveError::DiagonalStep));
     assert_eq!(czech(&pieces, Side::Red).check_move(mv("f3-g4")), Ok(()));
@@ -831,7 +801,7 @@ fn czech_option_diagonal_steps_off() {
         ("j12", 'p'),
     ];
     assert_eq!(czech(&pieces, Side::Red).status(), ongoing(Side::Red));
-    let pos = czech_with(&r, &pieces, Side::Red);
+    let pos = position(&r, &pieces, Side::Red);
     assert_eq!(pos.status(), drawn(DrawReason::NoLegalMove(Side::Red)));
 }
 
@@ -1024,7 +994,7 @@ fn czech_no_piece_enters_a_lake() {
 
 /// Red `attacker` on f3 attacks Blue `defender` on f4.
 fn fight(rules: &Ruleset, attacker: K, defender: K) -> (Position, Outcome) {
-    let mut pos = czech_with(
+    let mut pos = position(
         rules,
         &[
             ("b1", 'F'),
@@ -1441,7 +1411,7 @@ fn czech_reveal_both_option_shows_surviving_attacker() {
     let mut pieces = RED_CROWD.to_vec();
     pieces.extend_from_slice(&BLUE_CROWD);
     pieces.extend_from_slice(&[("e3", 'G'), ("e4", 's')]);
-    let mut pos = czech_with(&r, &pieces, Side::Red);
+    let mut pos = position(&r, &pieces, Side::Red);
     let out = play(&mut pos, "e3xe4");
     assert!(out.fight.unwrap().attacker_revealed);
     let blue = pos.view(Side::Blue);
@@ -1550,7 +1520,7 @@ fn czech_only_player_to_move_is_checked_for_pat() {
 fn czech_no_move_rule_loses_option() {
     let mut r = rules();
     r.no_move = NoMoveRule::Loses;
-    let pos = czech_with(
+    let pos = position(
         &r,
         &[
             ("b1", 'F'),
@@ -1569,7 +1539,7 @@ fn czech_no_move_rule_loses_option() {
         }
     );
     // ... and it is checked for both right after every move.
-    let mut pos = czech_with(
+    let mut pos = position(
         &r,
         &[
             ("b1", 'F'),
@@ -1672,7 +1642,7 @@ fn czech_no_hope_not_declared_while_a_path_exists() {
     // Without diagonal steps the General is walled in for ever: no hope.
     let mut r = rules();
     r.diagonal_steps = false;
-    let mut pos = czech_with(&r, &pieces, Side::Red);
+    let mut pos = position(&r, &pieces, Side::Red);
     assert_eq!(pos.status(), ongoing(Side::Red));
     play(&mut pos, "f4xf5");
     assert_eq!(pos.status(), drawn(DrawReason::NoHope));
@@ -1888,7 +1858,7 @@ fn czech_optional_ply_limit_draws() {
 
     let mut r = rules();
     r.max_plies = Some(4);
-    let mut pos = czech_with(&r, &pieces, Side::Red);
+    let mut pos = position(&r, &pieces, Side::Red);
     for m in &shuffle[..3] {
         play(&mut pos, m);
     }
@@ -1918,7 +1888,7 @@ fn czech_optional_no_attack_limit_draws() {
 
     let mut r = rules();
     r.max_plies_without_attack = Some(3);
-    let mut pos = czech_with(&r, &pieces, Side::Red);
+    let mut pos = position(&r, &pieces, Side::Red);
     for (i, m) in plies.iter().enumerate() {
         play(&mut pos, m);
         if i < plies.len() - 1 {
@@ -1950,7 +1920,7 @@ fn czech_optional_repetition_draw() {
     // Threefold: drawn exactly when the start position stands for the third time.
     let mut r = rules();
     r.repetition_draw = Some(3);
-    let mut game = Game::from_position(czech_with(&r, &pieces, Side::Red));
+    let mut game = Game::from_position(position(&r, &pieces, Side::Red));
     for (i, m) in shuttle.iter().chain(shuttle.iter()).enumerate() {
         assert!(
             !game.status().is_over(),
@@ -1969,7 +1939,7 @@ fn czech_optional_repetition_draw() {
     assert_eq!(game.status(), ongoing(Side::Blue));
 
     // A fight in between starts the count afresh: positions before it cannot recur.
-    let mut game = Game::from_position(czech_with(
+    let mut game = Game::from_position(position(
         &r,
         &[
             ("b1", 'F'),

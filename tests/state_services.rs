@@ -3,13 +3,8 @@
 
 use marsal::{Game, Move, MoveError, Position, Rng, Ruleset, Setup, Side, Square, Status};
 
-fn presets() -> [(&'static str, Ruleset); 3] {
-    [
-        ("marsal_a_spion", Ruleset::marsal_a_spion()),
-        ("classic", Ruleset::classic()),
-        ("barrage", Ruleset::barrage()),
-    ]
-}
+mod common;
+use common::presets;
 
 fn with_limit(mut rules: Ruleset, plies: u32) -> Ruleset {
     rules.max_plies = Some(plies);
@@ -373,6 +368,7 @@ fn play_refuses_every_move_after_game_end() {
 
 #[cfg(feature = "serde")]
 mod serde_forms {
+    use super::common::sq;
     use super::*;
     use marsal::{
         Army, Geometry, KindSet, Outcome, PieceKind, RevealRule, SquareView, Strengths, View,
@@ -447,7 +443,7 @@ mod serde_forms {
         assert_eq!((back.board.files, back.board.ranks), (8, 8));
         assert_eq!(back.board.lakes.len(), 4);
         for lake in ["c4", "c5", "f4", "f5"] {
-            assert!(back.board.is_lake(lake.parse().unwrap()), "{lake}");
+            assert!(back.board.is_lake(sq(lake)), "{lake}");
         }
         for side in Side::BOTH {
             assert_eq!(back.board.zone(side).len(), 24);
@@ -505,9 +501,9 @@ mod serde_forms {
         let rules: Ruleset = serde_json::from_str(text).unwrap();
         assert_eq!(rules.validate(), Ok(()));
         assert_eq!((rules.board.files, rules.board.ranks), (6, 8));
-        assert!(rules.board.is_lake("b5".parse().unwrap()));
-        assert!(!rules.board.is_playable("a2".parse().unwrap()));
-        assert!(rules.board.is_playable("a1".parse().unwrap()));
+        assert!(rules.board.is_lake(sq("b5")));
+        assert!(!rules.board.is_playable(sq("a2")));
+        assert!(rules.board.is_playable(sq("a1")));
         assert_eq!(rules.board.zone(Side::Red).len(), 10);
         assert_eq!(rules.board.zone(Side::Blue).len(), 10);
         assert_eq!(rules.army(Side::Blue).count(PieceKind::Bomb), 2);

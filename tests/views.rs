@@ -13,48 +13,8 @@ use marsal::{
 // ---------------------------------------------------------------------------
 // helpers
 
-fn sq(name: &str) -> Square {
-    name.parse().expect("square name")
-}
-
-fn presets() -> [(&'static str, Ruleset); 3] {
-    [
-        ("marsal_a_spion", Ruleset::marsal_a_spion()),
-        ("classic", Ruleset::classic()),
-        ("barrage", Ruleset::barrage()),
-    ]
-}
-
-/// The position text of `rules`' board with `pieces` (square, letter) on it and
-/// `to_move` ('r' or 'b'); terrain comes from the board.
-fn board_text(rules: &Ruleset, pieces: &[(&str, char)], to_move: char) -> String {
-    let g = &rules.board;
-    let mut rows = Vec::new();
-    for rank in (0..g.ranks).rev() {
-        let mut row = String::new();
-        for file in 0..g.files {
-            let s = Square::new(file, rank).unwrap();
-            let ch = if g.is_lake(s) {
-                '~'
-            } else if !g.is_playable(s) {
-                '#'
-            } else {
-                pieces
-                    .iter()
-                    .find(|(n, _)| sq(n) == s)
-                    .map_or('.', |(_, c)| *c)
-            };
-            row.push(ch);
-        }
-        rows.push(row);
-    }
-    format!("{} {}", rows.join("/"), to_move)
-}
-
-fn position(rules: &Ruleset, pieces: &[(&str, char)], to_move: char) -> Position {
-    let text = board_text(rules, pieces, to_move);
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
+mod common;
+use common::{position, presets, sq};
 
 fn possible(view: &View, at: &str) -> KindSet {
     match view.at(sq(at)) {
@@ -682,7 +642,7 @@ fn classic_both_fighters_revealed() {
         ),
     ];
     for (name, rules, pieces, moves, (winner, defender)) in cases {
-        let mut pos = position(&rules, &pieces, 'r');
+        let mut pos = position(&rules, &pieces, Side::Red);
         let out = play(&mut pos, moves[0]);
         assert_eq!(out.battle(), Some(Battle::AttackerWins), "{name}");
         let at = &moves[0][3..];
@@ -726,7 +686,7 @@ fn removed_pieces_counted_in_remaining_for_both() {
             ("b12", 'f'),
             ("k12", 's'),
         ],
-        'r',
+        Side::Red,
     );
     let before = [pos.remaining(Side::Red), pos.remaining(Side::Blue)];
     let check = |pos: &Position, removed_red: &[PieceKind], removed_blue: &[PieceKind]| {
@@ -782,7 +742,7 @@ fn enemy_possible_kinds_exclude_kinds_with_none_left() {
             ("k12", 's'),
             ("c11", 'x'),
         ],
-        'r',
+        Side::Red,
     );
     assert_eq!(play(&mut pos, "f4xf5").battle(), Some(Battle::AttackerWins));
     assert_eq!(pos.remaining(Side::Blue).count(Spy), 0);
@@ -829,7 +789,7 @@ fn identified_pieces_exclude_their_kind_elsewhere() {
             ("e12", 'u'),
             ("f5", 'y'),
         ],
-        'b',
+        Side::Blue,
     );
     play(&mut pos, "e12-e11");
     let red = pos.view(Side::Red);
@@ -866,7 +826,7 @@ fn identified_pieces_exclude_their_kind_elsewhere() {
             ("e12", 'u'),
             ("f5", 'y'),
         ],
-        'r',
+        Side::Red,
     );
     assert_eq!(play(&mut pos, "f4xf5").battle(), Some(Battle::DefenderWins));
     play(&mut pos, "e12-e11");
@@ -930,7 +890,7 @@ fn moved_piece_not_mine_or_flag() {
                 ("b10", 'f'),
                 ("c10", 's'),
             ],
-            'r',
+            Side::Red,
         );
         let red_left = pos.remaining(Side::Red).kinds();
         let before = possible(&pos.view(Side::Blue), piece.0);
@@ -966,7 +926,7 @@ fn far_move_reveals_scout() {
                 ("f10", 's'),
                 ("j9", 'y'),
             ],
-            'r',
+            Side::Red,
         );
         // one square: a Scout's step is like any other step
         play(&mut pos, "b2-b3");
@@ -1008,7 +968,7 @@ fn mine_defused_reveals_miner() {
             ("b12", 'f'),
             ("k12", 's'),
         ],
-        'r',
+        Side::Red,
     );
     let out = play(&mut pos, "f4xf5");
     assert_eq!(out.battle(), Some(Battle::MineDefused));
@@ -1039,7 +999,7 @@ fn spy_beating_marshal_is_deduced() {
             ("b12", 'f'),
             ("k12", 's'),
         ],
-        'r',
+        Side::Red,
     );
     assert_eq!(play(&mut pos, "f4xf5").battle(), Some(Battle::AttackerWins));
     let blue = pos.view(Side::Blue);
@@ -1058,7 +1018,7 @@ fn spy_beating_marshal_is_deduced() {
             ("b12", 'f'),
             ("k12", 's'),
         ],
-        'b',
+        Side::Blue,
     );
     assert_eq!(play(&mut pos, "f5xf4").battle(), Some(Battle::DefenderWins));
     assert_eq!(pos.view(Side::Blue).at(sq("f4")).known_enemy(), Some(Spy));
@@ -1087,7 +1047,7 @@ fn own_piece_shows_what_opponent_knows() {
             ("d12", 'm'),
             ("e12", 'u'),
         ],
-        'r',
+        Side::Red,
     );
     let red_left = pos.remaining(Side::Red).kinds();
     let blue_left = pos.remaining(Side::Blue).kinds();

@@ -1,0 +1,82 @@
+//! Helpers shared by the integration tests.
+//!
+//! Each test binary that says `mod common;` compiles its own copy of this module
+//! and uses only some of it, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+use marsal::{Move, Position, Ruleset, Side, Square};
+
+/// The square called `name`; panics on a bad name.
+pub fn sq(name: &str) -> Square {
+    name.parse()
+        .unwrap_or_else(|e| panic!("bad square {name}: {e}"))
+}
+
+/// The move written `text`; panics on bad notation.
+pub fn mv(text: &str) -> Move {
+    text.parse()
+        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
+}
+
+/// The three presets, with their names.
+pub fn presets() -> [(&'static str, Ruleset); 3] {
+    [
+        ("marsal_a_spion", Ruleset::marsal_a_spion()),
+        ("classic", Ruleset::classic()),
+        ("barrage", Ruleset::barrage()),
+    ]
+}
+
+/// The rows (top rank first) of `rules`' board with `pieces` (square, letter;
+/// upper case Red, lower case Blue) on it. The terrain comes from the board:
+/// `#` off the board, `~` lake, `.` empty. A listed character is written on its
+/// square whatever the terrain there, so that tests can also write bad texts.
+pub fn board_rows(rules: &Ruleset, pieces: &[(&str, char)]) -> Vec<String> {
+    let g = &rules.board;
+    let mut rows = Vec::new();
+    for rank in (0..g.ranks).rev() {
+        let mut row = String::new();
+        for file in 0..g.files {
+            let s = Square::new(file, rank).unwrap();
+            let ch = pieces
+                .iter()
+                .find(|(name, _)| sq(name) == s)
+                .map(|(_, c)| *c)
+                .unwrap_or(if g.is_lake(s) {
+                    '~'
+                } else if g.is_playable(s) {
+                    '.'
+                } else {
+                    '#'
+                });
+            row.push(ch);
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+/// The letter of `side` in a position text.
+pub fn side_letter(side: Side) -> char {
+    match side {
+        Side::Red => 'r',
+        Side::Blue => 'b',
+    }
+}
+
+/// The position text of `rules`' board with `pieces` (square, letter) on it and
+/// `to_move` to move (see [`board_rows`]).
+pub fn position_text(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) -> String {
+    format!(
+        "{} {}",
+        board_rows(rules, pieces).join("/"),
+        side_letter(to_move)
+    )
+}
+
+/// The position of [`position_text`]; panics with the text and the error if it
+/// is refused.
+pub fn position(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) -> Position {
+    let text = position_text(rules, pieces, to_move);
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
