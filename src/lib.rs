@@ -56,7 +56,7 @@
 //! - `serde`: `Serialize`/`Deserialize` for every public value type; a ruleset
 //!   round-trips through JSON so a host can define its own variant in a file.
 #![cfg_attr(not(feature = "std"), no_std)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
@@ -64,6 +64,8 @@ extern crate alloc;
 
 mod army;
 mod combat;
+#[cfg(feature = "ffi")]
+pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 mod geometry;

@@ -1,0 +1,1017 @@
+//! The C ABI: opaque handles for a ruleset and a game, plain `repr(C)` values for
+//! squares, moves, outcomes, statuses and views, and a status code from every
+//! function. The header `include/marsal.h` is generated from this module by
+//! cbindgen (see `cbindgen.toml`); a test fails when it is not current.
+//!
+//! # Conventions
+//! - Every function returns a [`MarsalStatus`]; outputs go through pointers.
+//!   Only the `_free` functions return nothing (they cannot fail).
+//! - No panic unwinds into the host: every body runs inside a panic boundary,
+//!   and a caught panic becomes `MARSAL_STATUS_PANIC`.
+//! - Every pointer is checked for NULL; every enum value or index that comes from
+//!   C is checked; text must be NUL-terminated UTF-8.
+//! - Text outputs are written NUL-terminated into a caller buffer of `cap` bytes,
+//!   with the length (without the NUL) written to `*len_out`; if the buffer is
+//!   NULL or too small, `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned and only
+//!   `*len_out` is written. Array outputs work the same way with a count.
+//! - After a failed call, `marsal_last_error_message` gives a message (per
+//!   thread).
+//!
+//! # Ownership and threads
+//! A handle returned through an `out` pointer belongs to the caller, who frees
+//! it exactly once with the matching `_free` function (`_free(NULL)` does
+//! nothing). Handles are not synchronised: a `MarsalGame` may be moved to another
+//! thread but must not be used from two threads at once; a `MarsalRuleset` is
+//! never modified after creation and may be read from several threads at once.
+//! A game keeps its own copy of the ruleset, so the ruleset may be freed once the
+//! game exists.
+#![allow(unsafe_code)]
+
+mod status;
+
+use status::{Error, FfiResult, boundary};
+pub use status::{MarsalStatus, marsal_last_error_message};
+
+use crate::{
+    Battle, DrawReason, Game, Move, MoveError, Outcome, PositionError, Ruleset, Setup, SetupError,
+    Side, Square, SquareView, Status, UndoError, WinReason,
+};
+use std::ffi::{CStr, c_char};
+
+/// The most legal moves any position can have (a buffer of this many
+/// `MarsalMove`s always suffices for `marsal_game_legal_moves`).
+pub const MARSAL_MAX_LEGAL_MOVES: usize = 1152;
+const _: () = assert!(MARSAL_MAX_LEGAL_MOVES == crate::MAX_MOVES);
+
+/// A ruleset (opaque). Create with `marsal_ruleset_preset` or
+/// `marsal_ruleset_from_json`, free with `marsal_ruleset_free`.
+pub struct MarsalRuleset {
+    rules: Ruleset,
+}
+
+/// A game with its history (opaque). Create with `marsal_game_new` or
+/// `marsal_game_new_random`, free with `marsal_game_free`.
+pub struct MarsalGame {
+    game: Game,
+}
+
+/// A side: `MARSAL_SIDE_RED` (0, moves first by default, bottom of the board) or
+/// `MARSAL_SIDE_BLUE` (1). Arguments take it as a `uint8_t`.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalSide {
+    /// The first player.
+    Red = 0,
+    /// The second player.
+    Blue = 1,
+}
+
+/// Piece kind codes (as `uint8_t` in structs); `MARSAL_KIND_NONE` (255) means
+/// none or unknown.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalKind {
+    /// Marshal.
+    Marshal = 0,
+    /// General.
+    General = 1,
+    /// Colonel.
+    Colonel = 2,
+    /// Major.
+    Major = 3,
+    /// Captain.
+    Captain = 4,
+    /// Lieutenant.
+    Lieutenant = 5,
+    /// Sergeant.
+    Sergeant = 6,
+    /// Cadet.
+    Cadet = 7,
+    /// Corporal.
+    Corporal = 8,
+    /// Gunner.
+    Gunner = 9,
+    /// Scout.
+    Scout = 10,
+    /// Miner.
+    Miner = 11,
+    /// Spy.
+    Spy = 12,
+    /// Mine.
+    Mine = 13,
+    /// Bomb.
+    Bomb = 14,
+    /// Flag.
+    Flag = 15,
+    /// No piece, or a kind that is not known.
+    None = 255,
+}
+
+/// Fight results (as `uint8_t` in `MarsalOutcome`).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalBattle {
+    /// The move did not attack.
+    NoFight = 0,
+    /// The attacker won and took the square.
+    AttackerWins = 1,
+    /// The defender won and stayed.
+    DefenderWins = 2,
+    /// Both were removed.
+    BothRemoved = 3,
+    /// A Miner removed a Mine or Bomb.
+    MineDefused = 4,
+    /// The Flag was captured.
+    FlagCaptured = 5,
+}
+
+/// The state of a game (as `uint8_t` in `MarsalGameStatus`).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalState {
+    /// The game goes on; `side` is to move.
+    Ongoing = 0,
+    /// `side` won; `reason` is a `MarsalWinReason`.
+    Won = 1,
+    /// Drawn; `reason` is a `MarsalDrawReason`.
+    Drawn = 2,
+}
+
+/// Why a game was won.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalWinReason {
+    /// The Flag was captured.
+    FlagCaptured = 0,
+    /// The opponent had no legal move.
+    OpponentCannotMove = 1,
+}
+
+/// Why a game was drawn.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalDrawReason {
+    /// The side to move (`side`) had no legal move (the Czech PAT).
+    NoLegalMove = 0,
+    /// Neither side could move.
+    NeitherCanMove = 1,
+    /// Neither side can ever capture the other's Flag.
+    NoHope = 2,
+    /// The ply limit was reached.
+    PlyLimit = 3,
+    /// The limit of plies without an attack was reached.
+    NoAttackLimit = 4,
+    /// The same position stood too often.
+    Repetition = 5,
+}
+
+/// What a side sees on a square (as `uint8_t` in `MarsalSquareView`).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsalCell {
+    /// Not a square of the board.
+    OffBoard = 0,
+    /// A lake.
+    Lake = 1,
+    /// An empty square.
+    Empty = 2,
+    /// One of the viewer's pieces.
+    Own = 3,
+    /// An enemy piece.
+    Enemy = 4,
+}
+
+/// A square: `file` 0 = `a` .. 11 = `l`, `rank` 0 = rank 1 .. 11 = rank 12.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalSquare {
+    /// File, 0-based.
+    pub file: u8,
+    /// Rank, 0-based.
+    pub rank: u8,
+}
+
+/// A move from one square to another.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalMove {
+    /// Where the piece stands.
+    pub from: MarsalSquare,
+    /// Where it goes (or whom it attacks).
+    pub to: MarsalSquare,
+}
+
+/// What a move did (referee information: it names the mover's kind even when
+/// the opponent was not shown it; `attacker_revealed` says whether it was).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalOutcome {
+    /// The move.
+    pub mv: MarsalMove,
+    /// Who moved (`MarsalSide`).
+    pub side: u8,
+    /// The mover's kind (`MarsalKind`).
+    pub piece: u8,
+    /// The defender's kind (`MarsalKind`), `MARSAL_KIND_NONE` when no fight.
+    pub defender: u8,
+    /// The fight's result (`MarsalBattle`), `MARSAL_BATTLE_NO_FIGHT` when none.
+    pub battle: u8,
+    /// Whether the attacker's kind was shown to the defending side.
+    pub attacker_revealed: bool,
+}
+
+/// The status of a game.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalGameStatus {
+    /// `MarsalState`.
+    pub state: u8,
+    /// Ongoing: the side to move. Won: the winner. Drawn by `NO_LEGAL_MOVE`: the
+    /// side that could not move. Otherwise 255.
+    pub side: u8,
+    /// `MarsalWinReason` or `MarsalDrawReason`; 255 while ongoing.
+    pub reason: u8,
+}
+
+/// What a side sees on one square.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalSquareView {
+    /// `MarsalCell`.
+    pub cell: u8,
+    /// Own piece: its kind. Enemy piece: its kind when the viewer knows it,
+    /// else `MARSAL_KIND_NONE`. Other squares: `MARSAL_KIND_NONE`.
+    pub kind: u8,
+    /// Own piece: the kinds the opponent still thinks possible. Enemy piece: the
+    /// kinds it may be. As bits: bit `k` = `MarsalKind` `k`. Otherwise 0.
+    pub possible: u16,
+}
+
+// ----------------------------------------------------------------- helpers
+
+fn null(what: &str) -> Error {
+    Error::new(MarsalStatus::NullPointer, format!("{what} is NULL"))
+}
+
+/// A reference from a handle pointer, or a `NullPointer` error.
+///
+/// # Safety
+/// `p` must be NULL or point to a live value.
+unsafe fn get<'a, T>(p: *const T, what: &str) -> Result<&'a T, Error> {
+    // SAFETY: checked for NULL; the caller promises a live value otherwise.
+    unsafe { p.as_ref() }.ok_or_else(|| null(what))
+}
+
+/// A mutable reference from a pointer, or a `NullPointer` error.
+///
+/// # Safety
+/// `p` must be NULL or point to a live, writable value not used elsewhere now.
+unsafe fn get_mut<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Error> {
+    // SAFETY: checked for NULL; the caller promises exclusive access otherwise.
+    unsafe { p.as_mut() }.ok_or_else(|| null(what))
+}
+
+/// Writes `value` through `p` when `p` is not NULL.
+///
+/// # Safety
+/// `p` must be NULL or point to writable memory for a `T`.
+unsafe fn put_opt<T>(p: *mut T, value: T) {
+    if !p.is_null() {
+        // SAFETY: not NULL; the caller promises it is writable.
+        unsafe { p.write(value) };
+    }
+}
+
+/// A `&str` from a NUL-terminated C string.
+///
+/// # Safety
+/// `p` must be NULL or point to a NUL-terminated string.
+unsafe fn text<'a>(p: *const c_char, what: &str) -> Result<&'a str, Error> {
+    if p.is_null() {
+        return Err(null(what));
+    }
+    // SAFETY: not NULL and NUL-terminated by the caller's promise.
+    let c = unsafe { CStr::from_ptr(p) };
+    c.to_str().map_err(|e| {
+        Error::new(
+            MarsalStatus::InvalidUtf8,
+            format!("{what} is not valid UTF-8: {e}"),
+        )
+    })
+}
+
+/// Writes `s` NUL-terminated into `buf` (`cap` bytes) and its length into
+/// `*len_out` (see the module conventions).
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable bytes; `len_out` NULL or writable.
+pub(crate) unsafe fn write_text(
+    s: &str,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> FfiResult {
+    // SAFETY: forwarded promise.
+    unsafe { put_opt(len_out, s.len()) };
+    if buf.is_null() || cap < s.len() + 1 {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!(
+                "the text needs {} bytes (with its NUL), the buffer has {cap}",
+                s.len() + 1
+            ),
+        ));
+    }
+    // SAFETY: `buf` has room for `s.len() + 1` bytes, checked above.
+    unsafe {
+        std::ptr::copy_nonoverlapping(s.as_ptr(), buf.cast::<u8>(), s.len());
+        buf.add(s.len()).write(0);
+    }
+    Ok(())
+}
+
+/// Writes `items` into `buf` (`cap` elements) and their number into `*count_out`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable elements; `count_out` NULL or
+/// writable.
+unsafe fn write_items<T: Copy>(
+    items: &[T],
+    buf: *mut T,
+    cap: usize,
+    count_out: *mut usize,
+    what: &str,
+) -> FfiResult {
+    // SAFETY: forwarded promise.
+    unsafe { put_opt(count_out, items.len()) };
+    if items.is_empty() {
+        return Ok(());
+    }
+    if buf.is_null() || cap < items.len() {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!(
+                "{} {what} need a buffer of {} elements, it has {cap}",
+                items.len(),
+                items.len()
+            ),
+        ));
+    }
+    // SAFETY: `buf` has room for `items.len()` elements, checked above.
+    unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
+    Ok(())
+}
+
+fn side(code: u8) -> Result<Side, Error> {
+    match code {
+        0 => Ok(Side::Red),
+        1 => Ok(Side::Blue),
+        _ => Err(Error::new(
+            MarsalStatus::InvalidArgument,
+            format!("side must be 0 (red) or 1 (blue), not {code}"),
+        )),
+    }
+}
+
+fn square(sq: MarsalSquare) -> Result<Square, Error> {
+    Square::new(sq.file, sq.rank).ok_or_else(|| {
+        Error::new(
+            MarsalStatus::InvalidArgument,
+            format!(
+                "square (file {}, rank {}) is outside the 12 x 12 grid",
+                sq.file, sq.rank
+            ),
+        )
+    })
+}
+
+fn c_square(sq: Square) -> MarsalSquare {
+    MarsalSquare {
+        file: sq.file(),
+        rank: sq.rank(),
+    }
+}
+
+fn c_move(mv: Move) -> MarsalMove {
+    MarsalMove {
+        from: c_square(mv.from),
+        to: c_square(mv.to),
+    }
+}
+
+fn rust_move(mv: &MarsalMove) -> Result<Move, Error> {
+    Ok(Move::new(square(mv.from)?, square(mv.to)?))
+}
+
+fn c_battle(b: Option<Battle>) -> u8 {
+    match b {
+        None => MarsalBattle::NoFight as u8,
+        Some(Battle::AttackerWins) => MarsalBattle::AttackerWins as u8,
+        Some(Battle::DefenderWins) => MarsalBattle::DefenderWins as u8,
+        Some(Battle::BothRemoved) => MarsalBattle::BothRemoved as u8,
+        Some(Battle::MineDefused) => MarsalBattle::MineDefused as u8,
+        Some(Battle::FlagCaptured) => MarsalBattle::FlagCaptured as u8,
+    }
+}
+
+fn c_outcome(o: &Outcome) -> MarsalOutcome {
+    MarsalOutcome {
+        mv: c_move(o.mv),
+        side: o.side as u8,
+        piece: o.piece as u8,
+        defender: o.fight.map_or(MarsalKind::None as u8, |f| f.defender as u8),
+        battle: c_battle(o.battle()),
+        attacker_revealed: o.fight.is_some_and(|f| f.attacker_revealed),
+    }
+}
+
+fn c_status(s: Status) -> MarsalGameStatus {
+    const NONE: u8 = 255;
+    match s {
+        Status::Ongoing { to_move } => MarsalGameStatus {
+            state: MarsalState::Ongoing as u8,
+            side: to_move as u8,
+            reason: NONE,
+        },
+        Status::Won { winner, reason } => MarsalGameStatus {
+            state: MarsalState::Won as u8,
+            side: winner as u8,
+            reason: match reason {
+                WinReason::FlagCaptured => MarsalWinReason::FlagCaptured as u8,
+                WinReason::OpponentCannotMove => MarsalWinReason::OpponentCannotMove as u8,
+            },
+        },
+        Status::Drawn { reason } => {
+            let (side, reason) = match reason {
+                DrawReason::NoLegalMove(s) => (s as u8, MarsalDrawReason::NoLegalMove),
+                DrawReason::NeitherCanMove => (NONE, MarsalDrawReason::NeitherCanMove),
+                DrawReason::NoHope => (NONE, MarsalDrawReason::NoHope),
+                DrawReason::PlyLimit => (NONE, MarsalDrawReason::PlyLimit),
+                DrawReason::NoAttackLimit => (NONE, MarsalDrawReason::NoAttackLimit),
+                DrawReason::Repetition => (NONE, MarsalDrawReason::Repetition),
+            };
+            MarsalGameStatus {
+                state: MarsalState::Drawn as u8,
+                side,
+                reason: reason as u8,
+            }
+        }
+    }
+}
+
+fn move_error(e: MoveError) -> Error {
+    let status = match e {
+        MoveError::GameOver => MarsalStatus::GameOver,
+        MoveError::Notation(_) => MarsalStatus::ParseError,
+        _ => MarsalStatus::IllegalMove,
+    };
+    Error::new(status, e.to_string())
+}
+
+fn setup_error(who: &str, e: SetupError) -> Error {
+    let status = match e {
+        SetupError::BadLetter { .. }
+        | SetupError::RowCount { .. }
+        | SetupError::RowLength { .. } => MarsalStatus::ParseError,
+        _ => MarsalStatus::InvalidSetup,
+    };
+    Error::new(status, format!("{who} setup: {e}"))
+}
+
+fn position_error(e: PositionError) -> Error {
+    match e {
+        PositionError::Ruleset(r) => Error::new(
+            MarsalStatus::InvalidRuleset,
+            format!("invalid ruleset: {r}"),
+        ),
+        PositionError::Setup { side, error } => setup_error(side.name(), error),
+        other => Error::new(MarsalStatus::InvalidSetup, other.to_string()),
+    }
+}
+
+fn new_ruleset(rules: Ruleset, out: *mut *mut MarsalRuleset) -> FfiResult {
+    rules.validate().map_err(|e| {
+        Error::new(
+            MarsalStatus::InvalidRuleset,
+            format!("invalid ruleset: {e}"),
+        )
+    })?;
+    let handle = Box::into_raw(Box::new(MarsalRuleset { rules }));
+    // SAFETY: `out` was checked for NULL by the caller of this helper.
+    unsafe { out.write(handle) };
+    Ok(())
+}
+
+fn new_game(game: Game, out: *mut *mut MarsalGame) -> FfiResult {
+    let handle = Box::into_raw(Box::new(MarsalGame { game }));
+    // SAFETY: `out` was checked for NULL by the caller of this helper.
+    unsafe { out.write(handle) };
+    Ok(())
+}
+
+// ----------------------------------------------------------------- library
+
+/// Writes a pointer to the library version (a static NUL-terminated string such
+/// as "0.1.0"; never free it) into `*out`.
+///
+/// # Safety
+/// `out` must be NULL or point to a writable `const char *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_version(out: *mut *const c_char) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        *out = concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast();
+        Ok(())
+    })
+}
+
+// ----------------------------------------------------------------- rulesets
+
+/// Creates the preset named `name` (`"marsal_a_spion"`, `"classic"` or
+/// `"barrage"`) and writes the new handle into `*out` (free it with
+/// `marsal_ruleset_free`).
+///
+/// # Safety
+/// `name` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_preset(
+    name: *const c_char,
+    out: *mut *mut MarsalRuleset,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let name = unsafe { text(name, "name") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let rules = Ruleset::preset(name).ok_or_else(|| {
+            Error::new(
+                MarsalStatus::ParseError,
+                format!(
+                    "unknown preset {name:?} (expected one of {})",
+                    Ruleset::PRESETS.join(", ")
+                ),
+            )
+        })?;
+        new_ruleset(rules, out)
+    })
+}
+
+/// Reads a ruleset from its JSON form (as written by `marsal_ruleset_to_json`),
+/// validates it and writes the new handle into `*out`.
+///
+/// # Safety
+/// `json` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_from_json(
+    json: *const c_char,
+    out: *mut *mut MarsalRuleset,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let json = unsafe { text(json, "json") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let rules: Ruleset = serde_json::from_str(json)
+            .map_err(|e| Error::new(MarsalStatus::ParseError, format!("ruleset JSON: {e}")))?;
+        new_ruleset(rules, out)
+    })
+}
+
+/// Writes the JSON form of `ruleset` (NUL-terminated) into `buf`.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+/// `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_to_json(
+    ruleset: *const MarsalRuleset,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        let json = serde_json::to_string(&r.rules)
+            .map_err(|e| Error::new(MarsalStatus::ParseError, format!("cannot write JSON: {e}")))?;
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&json, buf, cap, len_out) }
+    })
+}
+
+/// Frees a ruleset handle. NULL is ignored.
+///
+/// # Safety
+/// `ruleset` must be NULL or a handle from this library not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_free(ruleset: *mut MarsalRuleset) {
+    if !ruleset.is_null() {
+        // SAFETY: created by Box::into_raw in this module, freed once.
+        let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(ruleset) }));
+    }
+}
+
+/// Writes a random legal setup for `side` (0 red, 1 blue) of `ruleset`, in the
+/// setup text form, into `buf`. The same seed gives the same setup.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+/// `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_setup_random(
+    ruleset: *const MarsalRuleset,
+    side_code: u8,
+    seed: u64,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        let side = side(side_code)?;
+        let s = Setup::random(&r.rules, side, seed);
+        let t = s.to_text(&r.rules).to_string();
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
+
+// ----------------------------------------------------------------- games
+
+/// Starts a game from two setups in the setup text form (Red's and Blue's) and
+/// writes the new handle into `*out` (free it with `marsal_game_free`).
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; the texts NULL or NUL-terminated;
+/// `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_new(
+    ruleset: *const MarsalRuleset,
+    red_setup: *const c_char,
+    blue_setup: *const c_char,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let (red, blue) = unsafe {
+            (
+                text(red_setup, "red_setup")?,
+                text(blue_setup, "blue_setup")?,
+            )
+        };
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let red = Setup::from_text(&r.rules, Side::Red, red).map_err(|e| setup_error("red", e))?;
+        let blue =
+            Setup::from_text(&r.rules, Side::Blue, blue).map_err(|e| setup_error("blue", e))?;
+        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
+        new_game(game, out)
+    })
+}
+
+/// Starts a game with random setups (Red's from `red_seed`, Blue's from
+/// `blue_seed`) and writes the new handle into `*out`.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_new_random(
+    ruleset: *const MarsalRuleset,
+    red_seed: u64,
+    blue_seed: u64,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let red = Setup::random(&r.rules, Side::Red, red_seed);
+        let blue = Setup::random(&r.rules, Side::Blue, blue_seed);
+        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
+        new_game(game, out)
+    })
+}
+
+/// Frees a game handle. NULL is ignored.
+///
+/// # Safety
+/// `game` must be NULL or a handle from this library not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_free(game: *mut MarsalGame) {
+    if !game.is_null() {
+        // SAFETY: created by Box::into_raw in this module, freed once.
+        let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(game) }));
+    }
+}
+
+/// Writes the legal moves of the side to move into `buf` (`cap` moves) and
+/// their number into `*count_out` (0 once the game is over). With `buf` NULL or
+/// too small, only the count is written and `MARSAL_STATUS_BUFFER_TOO_SMALL`
+/// returned. No position has more than 1152 legal moves.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable moves;
+/// `count_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_legal_moves(
+    game: *const MarsalGame,
+    buf: *mut MarsalMove,
+    cap: usize,
+    count_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        let moves: Vec<MarsalMove> = g.game.legal_moves().iter().map(|m| c_move(*m)).collect();
+        // SAFETY: the caller's promise.
+        unsafe { write_items(&moves, buf, cap, count_out, "legal moves") }
+    })
+}
+
+/// Plays `*mv` for the side to move. On success writes what happened into
+/// `*outcome` (may be NULL). An illegal move returns
+/// `MARSAL_STATUS_ILLEGAL_MOVE` (or `GAME_OVER`) and changes nothing.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `mv` NULL or readable; `outcome` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play(
+    game: *mut MarsalGame,
+    mv: *const MarsalMove,
+    outcome: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let o = g.game.play(mv).map_err(move_error)?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(outcome, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// Plays a move given as text (`e5-e6`, or `e5xe6` for an attack). Like
+/// `marsal_game_play`; text that is not valid notation gives
+/// `MARSAL_STATUS_PARSE_ERROR`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `move_text` NULL or NUL-terminated;
+/// `outcome` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play_text(
+    game: *mut MarsalGame,
+    move_text: *const c_char,
+    outcome: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let t = unsafe { text(move_text, "move_text") }?;
+        let o = g.game.play_text(t).map_err(move_error)?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(outcome, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// Writes the text of `*mv` in the current position (`e5-e6`, `e5xe6` when it
+/// attacks) into `buf`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `mv` NULL or readable; `buf` NULL or
+/// `cap` writable bytes; `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_move_text(
+    game: *const MarsalGame,
+    mv: *const MarsalMove,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let t = g.game.position().move_text(mv).to_string();
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
+
+/// Takes back the last move, restoring exactly the position before it; writes
+/// what that move had done into `*undone` (may be NULL).
+/// `MARSAL_STATUS_NOTHING_TO_UNDO` when no move was played.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `undone` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_undo(
+    game: *mut MarsalGame,
+    undone: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        let o = g
+            .game
+            .undo()
+            .map_err(|e: UndoError| Error::new(MarsalStatus::NothingToUndo, e.to_string()))?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(undone, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// Writes the game's status into `*out`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_status(
+    game: *const MarsalGame,
+    out: *mut MarsalGameStatus,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        *out = c_status(g.game.status());
+        Ok(())
+    })
+}
+
+/// Writes what the last move did into `*out`; `MARSAL_STATUS_NO_OUTCOME` when
+/// no move has been played.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_last_outcome(
+    game: *const MarsalGame,
+    out: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        let o =
+            g.game.outcomes().last().ok_or_else(|| {
+                Error::new(MarsalStatus::NoOutcome, "no move has been played yet")
+            })?;
+        *out = c_outcome(o);
+        Ok(())
+    })
+}
+
+/// Writes the board's size into `*files` and `*ranks`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `files` and `ranks` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_board_size(
+    game: *const MarsalGame,
+    files: *mut u8,
+    ranks: *mut u8,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let (f, r) = unsafe { (get_mut(files, "files")?, get_mut(ranks, "ranks")?) };
+        *f = g.game.rules().board.files;
+        *r = g.game.rules().board.ranks;
+        Ok(())
+    })
+}
+
+/// Writes what `side_code` (0 red, 1 blue) sees into `buf`: one
+/// `MarsalSquareView` a square, `files * ranks` of them, square (file, rank) at
+/// index `rank * files + file`; their number goes to `*count_out`. Enemy
+/// pieces appear only as the kinds they may be: nothing hidden is written.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable elements;
+/// `count_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_view(
+    game: *const MarsalGame,
+    side_code: u8,
+    buf: *mut MarsalSquareView,
+    cap: usize,
+    count_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        let side = side(side_code)?;
+        let view = g.game.position().view(side);
+        let (files, ranks) = view.size();
+        let mut cells = Vec::with_capacity(files as usize * ranks as usize);
+        for rank in 0..ranks {
+            for file in 0..files {
+                let v = Square::new(file, rank).map_or(SquareView::OffBoard, |sq| view.at(sq));
+                let none = MarsalKind::None as u8;
+                cells.push(match v {
+                    SquareView::OffBoard => MarsalSquareView {
+                        cell: MarsalCell::OffBoard as u8,
+                        kind: none,
+                        possible: 0,
+                    },
+                    SquareView::Lake => MarsalSquareView {
+                        cell: MarsalCell::Lake as u8,
+                        kind: none,
+                        possible: 0,
+                    },
+                    SquareView::Empty => MarsalSquareView {
+                        cell: MarsalCell::Empty as u8,
+                        kind: none,
+                        possible: 0,
+                    },
+                    SquareView::Own {
+                        kind,
+                        known_to_opponent,
+                    } => MarsalSquareView {
+                        cell: MarsalCell::Own as u8,
+                        kind: kind as u8,
+                        possible: known_to_opponent.bits(),
+                    },
+                    SquareView::Enemy { possible } => MarsalSquareView {
+                        cell: MarsalCell::Enemy as u8,
+                        kind: possible.single().map_or(none, |k| k as u8),
+                        possible: possible.bits(),
+                    },
+                });
+            }
+        }
+        // SAFETY: the caller's promise.
+        unsafe { write_items(&cells, buf, cap, count_out, "squares") }
+    })
+}
+
+/// Writes the Zobrist hash of the current position into `*out`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_hash(game: *const MarsalGame, out: *mut u64) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        *unsafe { get_mut(out, "out") }? = g.game.position().hash();
+        Ok(())
+    })
+}
+
+/// Writes the number of plies played into `*out`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_ply(game: *const MarsalGame, out: *mut u32) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        *unsafe { get_mut(out, "out") }? = g.game.position().ply();
+        Ok(())
+    })
+}
+
+/// Writes the current position in the position text form into `buf` (the
+/// referee's full information: for logging, never for a player).
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+/// `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_position_text(
+    game: *const MarsalGame,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        let t = g.game.position().to_text().to_string();
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
