@@ -116,3 +116,49 @@ pub unsafe extern "C" fn marsal_last_error_message(
         Err(_) => MarsalStatus::Panic,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_message() -> String {
+        let mut buf = [0 as c_char; 256];
+        let mut len = 0usize;
+        // SAFETY: a real buffer of 256 bytes and a real length.
+        let s = unsafe { marsal_last_error_message(buf.as_mut_ptr(), buf.len(), &mut len) };
+        assert_eq!(s, MarsalStatus::Ok);
+        let bytes: Vec<u8> = buf[..len].iter().map(|&c| c as u8).collect();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn a_panic_becomes_a_status_and_a_message() {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let s = boundary(|| panic!("boom"));
+        std::panic::set_hook(prev);
+        assert_eq!(s, MarsalStatus::Panic);
+        assert!(last_message().contains("boom"));
+    }
+
+    #[test]
+    fn an_error_becomes_its_status_and_message() {
+        let s = boundary(|| Err(Error::new(MarsalStatus::IllegalMove, "no way")));
+        assert_eq!(s, MarsalStatus::IllegalMove);
+        assert_eq!(last_message(), "no way");
+        assert_eq!(boundary(|| Ok(())), MarsalStatus::Ok);
+    }
+
+    #[test]
+    fn message_buffer_too_small_reports_the_length() {
+        let _ = boundary(|| Err(Error::new(MarsalStatus::ParseError, "twelve chars")));
+        let mut buf = [0 as c_char; 4];
+        let mut len = 0usize;
+        // SAFETY: a real 4-byte buffer.
+        let s = unsafe { marsal_last_error_message(buf.as_mut_ptr(), buf.len(), &mut len) };
+        assert_eq!((s, len), (MarsalStatus::BufferTooSmall, 12));
+        // SAFETY: NULL buffer with capacity 0 is allowed.
+        let s = unsafe { marsal_last_error_message(std::ptr::null_mut(), 0, &mut len) };
+        assert_eq!((s, len), (MarsalStatus::BufferTooSmall, 12));
+    }
+}
