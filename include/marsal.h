@@ -359,11 +359,11 @@ enum MarsalStatus marsal_ruleset_to_json(const struct MarsalRuleset *ruleset,
                                          size_t cap,
                                          size_t *len_out);
 
-// Frees a ruleset handle. NULL is ignored.
+// Frees a ruleset handle. NULL is ignored (and gives `MARSAL_STATUS_OK`).
 //
 // # Safety
 // `ruleset` must be NULL or a handle from this library not freed before.
-void marsal_ruleset_free(struct MarsalRuleset *ruleset);
+enum MarsalStatus marsal_ruleset_free(struct MarsalRuleset *ruleset);
 
 // Writes a random legal setup for `side` (0 red, 1 blue) of `ruleset`, in the
 // setup text form, into `buf`. The same seed gives the same setup.
@@ -399,11 +399,11 @@ enum MarsalStatus marsal_game_new_random(const struct MarsalRuleset *ruleset,
                                          uint64_t blue_seed,
                                          struct MarsalGame **out);
 
-// Frees a game handle. NULL is ignored.
+// Frees a game handle. NULL is ignored (and gives `MARSAL_STATUS_OK`).
 //
 // # Safety
 // `game` must be NULL or a handle from this library not freed before.
-void marsal_game_free(struct MarsalGame *game);
+enum MarsalStatus marsal_game_free(struct MarsalGame *game);
 
 // Writes the legal moves of the side to move into `buf` (`cap` moves) and
 // their number into `*count_out` (0 once the game is over). With `buf` NULL or

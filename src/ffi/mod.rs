@@ -5,7 +5,6 @@
 //!
 //! # Conventions
 //! - Every function returns a [`MarsalStatus`]; outputs go through pointers.
-//!   Only the `_free` functions return nothing (they cannot fail).
 //! - No panic unwinds into the host: every body runs inside a panic boundary,
 //!   and a caught panic becomes `MARSAL_STATUS_PANIC`.
 //! - Every pointer is checked for NULL; every enum value or index that comes from
@@ -602,16 +601,19 @@ pub unsafe extern "C" fn marsal_ruleset_to_json(
     })
 }
 
-/// Frees a ruleset handle. NULL is ignored.
+/// Frees a ruleset handle. NULL is ignored (and gives `MARSAL_STATUS_OK`).
 ///
 /// # Safety
 /// `ruleset` must be NULL or a handle from this library not freed before.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn marsal_ruleset_free(ruleset: *mut MarsalRuleset) {
-    if !ruleset.is_null() {
-        // SAFETY: created by Box::into_raw in this module, freed once.
-        let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(ruleset) }));
-    }
+pub unsafe extern "C" fn marsal_ruleset_free(ruleset: *mut MarsalRuleset) -> MarsalStatus {
+    boundary(|| {
+        if !ruleset.is_null() {
+            // SAFETY: created by Box::into_raw in this module; the caller frees it once.
+            drop(unsafe { Box::from_raw(ruleset) });
+        }
+        Ok(())
+    })
 }
 
 /// Writes a random legal setup for `side` (0 red, 1 blue) of `ruleset`, in the
@@ -701,16 +703,19 @@ pub unsafe extern "C" fn marsal_game_new_random(
     })
 }
 
-/// Frees a game handle. NULL is ignored.
+/// Frees a game handle. NULL is ignored (and gives `MARSAL_STATUS_OK`).
 ///
 /// # Safety
 /// `game` must be NULL or a handle from this library not freed before.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn marsal_game_free(game: *mut MarsalGame) {
-    if !game.is_null() {
-        // SAFETY: created by Box::into_raw in this module, freed once.
-        let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(game) }));
-    }
+pub unsafe extern "C" fn marsal_game_free(game: *mut MarsalGame) -> MarsalStatus {
+    boundary(|| {
+        if !game.is_null() {
+            // SAFETY: created by Box::into_raw in this module; the caller frees it once.
+            drop(unsafe { Box::from_raw(game) });
+        }
+        Ok(())
+    })
 }
 
 /// Writes the legal moves of the side to move into `buf` (`cap` moves) and
