@@ -14,7 +14,10 @@
 //!   NULL or too small, `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned and only
 //!   `*len_out` is written. Array outputs work the same way with a count.
 //! - After a failed call, `marsal_last_error_message` gives a message (per
-//!   thread).
+//!   thread). A size query (a NULL or short buffer) is itself a failed call and
+//!   replaces that message, so read the message first.
+//! - Move text that marks an attack wrongly (`e5xe6` onto an empty square,
+//!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`).
 //!
 //! # Ownership and threads
 //! A handle returned through an `out` pointer belongs to the caller, who frees

@@ -1,0 +1,1028 @@
+"""Python bindings for the marsal rules engine, through its C ABI, with ctypes.
+
+Only the standard library is used. The shared library is found through the
+environment variable ``MARSAL_LIB`` (a path to ``libmarsal.so``), or else in
+``<repo>/target/release/`` and then ``<repo>/target/debug/`` (``<repo>`` being
+two directories above this file). Build it with ``cargo build`` (or
+``cargo build --release``).
+
+Example::
+
+    import marsal
+    with marsal.Ruleset.preset("classic") as rules, \\
+         marsal.Game.random(rules, red_seed=1, blue_seed=2) as game:
+        while not game.is_over:
+            outcome = game.play(game.legal_moves()[0])
+        print(game.status)
+
+Conventions of this module:
+
+* Squares are names such as ``"e5"`` (files ``a``..``l``, ranks ``1``..``12``).
+* Sides are :class:`Side` members, which are also the strings ``"red"`` and
+  ``"blue"``; arguments accept a :class:`Side`, ``"red"``/``"blue"`` or the raw
+  code (``0``/``1``; other integers go to the library, which rejects them).
+* Piece kinds are :class:`Kind` members (an :class:`enum.IntEnum` in the order of
+  ``MarsalKind``; ``Kind.Marshal.name == "Marshal"``).
+* Every failure of the library raises a :class:`MarsalError` subclass carrying
+  the :class:`Status` and the library's message.
+
+The raw functions are available as ``marsal.lib`` (a :class:`ctypes.CDLL` whose
+functions all have ``argtypes`` and ``restype`` set); pass their result to
+:func:`check` to turn a failure into an exception.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, NamedTuple, Optional, Union
+
+__all__ = [
+    "MAX_LEGAL_MOVES", "KIND_COUNT", "MAX_FILES", "MAX_RANKS", "GRID_SQUARES",
+    "Status", "Side", "Kind", "Battle", "State", "Cell",
+    "MarsalError", "NullPointer", "InvalidArgument", "BufferTooSmall",
+    "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
+    "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
+    "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
+    "MarsalSquareView",
+    "Move", "Outcome", "GameStatus", "SquareView", "View", "Ruleset", "Game",
+    "lib", "check", "version", "last_error_message", "find_library",
+    "square_name", "parse_square",
+]
+
+# --------------------------------------------------------------- constants
+
+#: The most legal moves any position can have.
+MAX_LEGAL_MOVES = 1152
+#: The number of piece kinds.
+KIND_COUNT = 16
+#: The most files a board may have (``a``..``l``).
+MAX_FILES = 12
+#: The most ranks a board may have (``1``..``12``).
+MAX_RANKS = 12
+#: The number of squares of the largest grid.
+GRID_SQUARES = MAX_FILES * MAX_RANKS
+
+_KIND_NONE = 255
+_NONE = 255
+_FILES = "abcdefghijkl"
+
+
+# --------------------------------------------------------------- enums
+
+
+class Status(enum.IntEnum):
+    """Mirror of ``MarsalStatus``: the result code of every C function."""
+
+    OK = 0
+    NULL_POINTER = 1
+    INVALID_ARGUMENT = 2
+    BUFFER_TOO_SMALL = 3
+    INVALID_UTF8 = 4
+    PARSE_ERROR = 5
+    INVALID_RULESET = 6
+    INVALID_SETUP = 7
+    ILLEGAL_MOVE = 8
+    GAME_OVER = 9
+    NOTHING_TO_UNDO = 10
+    NO_OUTCOME = 11
+    PANIC = 99
+
+
+class _StrEnum(str, enum.Enum):
+    """A string-valued enum whose ``str()`` is its value."""
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return str(self.value)
+
+
+class Side(_StrEnum):
+    """A side; equal to the strings ``"red"`` and ``"blue"``."""
+
+    RED = "red"
+    BLUE = "blue"
+
+    @property
+    def code(self) -> int:
+        """The ``MarsalSide`` code (0 red, 1 blue)."""
+        return 0 if self is Side.RED else 1
+
+    @property
+    def other(self) -> "Side":
+        """The opponent."""
+        return Side.BLUE if self is Side.RED else Side.RED
+
+    @classmethod
+    def from_code(cls, code: int) -> "Side":
+        return cls.RED if code == 0 else cls.BLUE
+
+
+_LETTERS = "MGCJKLRDPUSNYXBF"
+
+
+class Kind(enum.IntEnum):
+    """Mirror of ``MarsalKind`` (``MARSAL_KIND_NONE`` becomes ``None``)."""
+
+    Marshal = 0
+    General = 1
+    Colonel = 2
+    Major = 3
+    Captain = 4
+    Lieutenant = 5
+    Sergeant = 6
+    Cadet = 7
+    Corporal = 8
+    Gunner = 9
+    Scout = 10
+    Miner = 11
+    Spy = 12
+    Mine = 13
+    Bomb = 14
+    Flag = 15
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def letter(self) -> str:
+        """The upper-case letter of the setup and position text forms."""
+        return _LETTERS[self.value]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Optional["Kind"]:
+        """The kind written with ``letter`` (either case), or None."""
+        i = _LETTERS.find(letter.upper()) if len(letter) == 1 else -1
+        return cls(i) if i >= 0 else None
+
+    @staticmethod
+    def from_code(code: int) -> Optional["Kind"]:
+        return None if code == _KIND_NONE else Kind(code)
+
+    @staticmethod
+    def set_from_bits(bits: int) -> frozenset:
+        """The kinds of a ``possible`` bit set (bit k = kind k)."""
+        return frozenset(k for k in Kind if bits >> k.value & 1)
+
+
+class Battle(_StrEnum):
+    """Mirror of ``MarsalBattle``."""
+
+    NO_FIGHT = "no_fight"
+    ATTACKER_WINS = "attacker_wins"
+    DEFENDER_WINS = "defender_wins"
+    BOTH_REMOVED = "both_removed"
+    MINE_DEFUSED = "mine_defused"
+    FLAG_CAPTURED = "flag_captured"
+
+
+_BATTLES = list(Battle)
+
+
+class State(_StrEnum):
+    """Mirror of ``MarsalState``."""
+
+    ONGOING = "ongoing"
+    WON = "won"
+    DRAWN = "drawn"
+
+
+_STATES = list(State)
+
+_WIN_REASONS = ("flag captured", "opponent cannot move")
+_DRAW_REASONS = (
+    "no legal move",
+    "neither can move",
+    "no hope",
+    "ply limit",
+    "no attack limit",
+    "repetition",
+)
+
+
+class Cell(_StrEnum):
+    """Mirror of ``MarsalCell``: what a side sees on a square."""
+
+    OFF_BOARD = "off_board"
+    LAKE = "lake"
+    EMPTY = "empty"
+    OWN = "own"
+    ENEMY = "enemy"
+
+
+_CELLS = list(Cell)
+
+
+# --------------------------------------------------------------- errors
+
+
+class MarsalError(Exception):
+    """A call of the library failed.
+
+    ``status`` is the :class:`Status`, ``message`` the library's message (from
+    ``marsal_last_error_message``).
+    """
+
+    status: Status = Status.OK  # overridden by every subclass
+
+    def __init__(self, status: Union[Status, int], message: str) -> None:
+        try:
+            status = Status(status)
+        except ValueError:
+            pass
+        self.status = status
+        self.message = message
+        name = status.name if isinstance(status, Status) else str(status)
+        super().__init__(f"{message} [{name}]" if message else name)
+
+
+class NullPointer(MarsalError):
+    """MARSAL_STATUS_NULL_POINTER."""
+
+
+class InvalidArgument(MarsalError, ValueError):
+    """MARSAL_STATUS_INVALID_ARGUMENT (bad side, square outside the grid...)."""
+
+
+class BufferTooSmall(MarsalError):
+    """MARSAL_STATUS_BUFFER_TOO_SMALL (handled inside this module)."""
+
+
+class InvalidUtf8(MarsalError, ValueError):
+    """MARSAL_STATUS_INVALID_UTF8."""
+
+
+class ParseError(MarsalError, ValueError):
+    """MARSAL_STATUS_PARSE_ERROR: bad notation, setup text, JSON or preset name."""
+
+
+class InvalidRuleset(MarsalError, ValueError):
+    """MARSAL_STATUS_INVALID_RULESET."""
+
+
+class InvalidSetup(MarsalError, ValueError):
+    """MARSAL_STATUS_INVALID_SETUP."""
+
+
+class IllegalMove(MarsalError):
+    """MARSAL_STATUS_ILLEGAL_MOVE (nothing changed)."""
+
+
+class GameOver(MarsalError):
+    """MARSAL_STATUS_GAME_OVER."""
+
+
+class NothingToUndo(MarsalError):
+    """MARSAL_STATUS_NOTHING_TO_UNDO."""
+
+
+class NoOutcome(MarsalError):
+    """MARSAL_STATUS_NO_OUTCOME."""
+
+
+class MarsalPanic(MarsalError):
+    """MARSAL_STATUS_PANIC: an internal error of the library."""
+
+
+_ERROR_CLASSES = {
+    Status.NULL_POINTER: NullPointer,
+    Status.INVALID_ARGUMENT: InvalidArgument,
+    Status.BUFFER_TOO_SMALL: BufferTooSmall,
+    Status.INVALID_UTF8: InvalidUtf8,
+    Status.PARSE_ERROR: ParseError,
+    Status.INVALID_RULESET: InvalidRuleset,
+    Status.INVALID_SETUP: InvalidSetup,
+    Status.ILLEGAL_MOVE: IllegalMove,
+    Status.GAME_OVER: GameOver,
+    Status.NOTHING_TO_UNDO: NothingToUndo,
+    Status.NO_OUTCOME: NoOutcome,
+    Status.PANIC: MarsalPanic,
+}
+for _status, _cls in _ERROR_CLASSES.items():
+    _cls.status = _status
+
+
+def _error(status: Union[Status, int], message: str) -> MarsalError:
+    try:
+        cls = _ERROR_CLASSES.get(Status(status), MarsalError)
+    except ValueError:
+        cls = MarsalError
+    return cls(status, message)
+
+
+# --------------------------------------------------------------- structs
+
+
+class MarsalSquare(ctypes.Structure):
+    _fields_ = [("file", ctypes.c_uint8), ("rank", ctypes.c_uint8)]
+
+
+class MarsalMove(ctypes.Structure):
+    _fields_ = [("from_", MarsalSquare), ("to", MarsalSquare)]
+
+
+class MarsalOutcome(ctypes.Structure):
+    _fields_ = [
+        ("mv", MarsalMove),
+        ("side", ctypes.c_uint8),
+        ("piece", ctypes.c_uint8),
+        ("defender", ctypes.c_uint8),
+        ("battle", ctypes.c_uint8),
+        ("attacker_revealed", ctypes.c_bool),
+    ]
+
+
+class MarsalGameStatus(ctypes.Structure):
+    _fields_ = [
+        ("state", ctypes.c_uint8),
+        ("side", ctypes.c_uint8),
+        ("reason", ctypes.c_uint8),
+    ]
+
+
+class MarsalSquareView(ctypes.Structure):
+    _fields_ = [
+        ("cell", ctypes.c_uint8),
+        ("kind", ctypes.c_uint8),
+        ("possible", ctypes.c_uint16),
+    ]
+
+
+class _MarsalRuleset(ctypes.Structure):
+    """Opaque."""
+
+
+class _MarsalGame(ctypes.Structure):
+    """Opaque."""
+
+
+# --------------------------------------------------------------- library
+
+
+def _library_names() -> list:
+    if sys.platform == "darwin":
+        return ["libmarsal.dylib"]
+    if sys.platform == "win32":
+        return ["marsal.dll"]
+    return ["libmarsal.so"]
+
+
+def find_library() -> str:
+    """The path of the shared library (see the module documentation)."""
+    env = os.environ.get("MARSAL_LIB")
+    if env:
+        if not os.path.isfile(env):
+            raise OSError(f"MARSAL_LIB={env!r} is not a file")
+        return env
+    repo = Path(__file__).resolve().parent.parent.parent
+    tried = []
+    for profile in ("release", "debug"):
+        for name in _library_names():
+            p = repo / "target" / profile / name
+            tried.append(str(p))
+            if p.is_file():
+                return str(p)
+    raise OSError(
+        "cannot find the marsal library; build it with `cargo build` or set "
+        "MARSAL_LIB (tried: " + ", ".join(tried) + ")"
+    )
+
+
+_c_status = ctypes.c_int  # a C enum
+_size_p = ctypes.POINTER(ctypes.c_size_t)
+_rules_p = ctypes.POINTER(_MarsalRuleset)
+_game_p = ctypes.POINTER(_MarsalGame)
+_u8, _u16, _u32, _u64 = ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64
+_char_p = ctypes.c_char_p  # in: const char *; out buffers use POINTER(c_char)
+_buf_p = ctypes.POINTER(ctypes.c_char)
+
+_SIGNATURES = {
+    # name: (restype, argtypes)
+    "marsal_version": (_c_status, [ctypes.POINTER(ctypes.c_char_p)]),
+    "marsal_ruleset_preset": (_c_status, [_char_p, ctypes.POINTER(_rules_p)]),
+    "marsal_ruleset_from_json": (_c_status, [_char_p, ctypes.POINTER(_rules_p)]),
+    "marsal_ruleset_to_json": (_c_status, [_rules_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_ruleset_free": (None, [_rules_p]),
+    "marsal_setup_random": (
+        _c_status, [_rules_p, _u8, _u64, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_new": (_c_status, [_rules_p, _char_p, _char_p, ctypes.POINTER(_game_p)]),
+    "marsal_game_new_random": (_c_status, [_rules_p, _u64, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_game_free": (None, [_game_p]),
+    "marsal_game_legal_moves": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.c_size_t, _size_p]),
+    "marsal_game_play": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_play_text": (_c_status, [_game_p, _char_p, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_move_text": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_undo": (_c_status, [_game_p, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_status": (_c_status, [_game_p, ctypes.POINTER(MarsalGameStatus)]),
+    "marsal_game_last_outcome": (_c_status, [_game_p, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_board_size": (
+        _c_status, [_game_p, ctypes.POINTER(_u8), ctypes.POINTER(_u8)]),
+    "marsal_game_view": (
+        _c_status, [_game_p, _u8, ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
+    "marsal_game_hash": (_c_status, [_game_p, ctypes.POINTER(_u64)]),
+    "marsal_game_ply": (_c_status, [_game_p, ctypes.POINTER(_u32)]),
+    "marsal_game_position_text": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_last_error_message": (_c_status, [_buf_p, ctypes.c_size_t, _size_p]),
+}
+
+
+def _load(path: str) -> ctypes.CDLL:
+    dll = ctypes.CDLL(path)
+    for name, (restype, argtypes) in _SIGNATURES.items():
+        fn = getattr(dll, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return dll
+
+
+#: The loaded library; every function in it has ``restype`` and ``argtypes``.
+lib = _load(find_library())
+
+
+def last_error_message() -> str:
+    """The message of the last failed call on this thread ("" if none)."""
+    n = ctypes.c_size_t(0)
+    cap = 256
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        st = lib.marsal_last_error_message(buf, cap, ctypes.byref(n))
+        if st == Status.OK:
+            return buf.value.decode("utf-8", "replace")
+        if st == Status.BUFFER_TOO_SMALL and n.value + 1 > cap:
+            cap = n.value + 1
+            continue
+        return f"(marsal_last_error_message failed with status {st})"
+
+
+def check(status: int) -> None:
+    """Raises the :class:`MarsalError` subclass for ``status`` unless it is OK.
+
+    Call it right after the failed call (the message is per thread and is
+    replaced by the next failure).
+    """
+    if status != Status.OK:
+        raise _error(status, last_error_message())
+
+
+def version() -> str:
+    """The library version, such as ``"0.1.0"``."""
+    out = ctypes.c_char_p()
+    check(lib.marsal_version(ctypes.byref(out)))
+    return out.value.decode()
+
+
+def _read_text(call, cap: int = 512) -> str:
+    """Runs ``call(buf, cap, len_out)`` growing the buffer on BUFFER_TOO_SMALL."""
+    n = ctypes.c_size_t(0)
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        st = call(buf, cap, ctypes.byref(n))
+        if st == Status.BUFFER_TOO_SMALL and n.value + 1 > cap:
+            cap = n.value + 1
+            continue
+        check(st)
+        return buf.raw[: n.value].decode("utf-8")
+
+
+def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
+    """Runs ``call(buf, cap, count_out)`` for an array output.
+
+    With ``cap`` None the count is first queried with a NULL buffer; otherwise
+    a buffer of ``cap`` elements is tried first. Either way a
+    BUFFER_TOO_SMALL answer is retried with the count the library wrote.
+    """
+    n = ctypes.c_size_t(0)
+    if cap is None:
+        st = call(None, 0, ctypes.byref(n))
+        if st == Status.OK:  # nothing to write
+            return (ctype * 0)()
+        if st != Status.BUFFER_TOO_SMALL:
+            check(st)
+        cap = n.value
+    while True:
+        buf = (ctype * cap)()
+        st = call(buf, cap, ctypes.byref(n))
+        if st == Status.BUFFER_TOO_SMALL and n.value > cap:
+            cap = n.value
+            continue
+        check(st)
+        return (ctype * n.value).from_buffer(buf) if n.value < cap else buf
+
+
+def _encode(text: str, what: str) -> bytes:
+    if isinstance(text, bytes):
+        data = text
+    elif isinstance(text, str):
+        data = text.encode("utf-8")
+    else:
+        raise TypeError(f"{what} must be str, not {type(text).__name__}")
+    if b"\0" in data:
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} contains a NUL character")
+    return data
+
+
+def _side_code(side: Union[Side, str, int]) -> int:
+    if isinstance(side, Side):
+        return side.code
+    if isinstance(side, str):
+        s = side.strip().lower()
+        if s in ("red", "r"):
+            return 0
+        if s in ("blue", "b"):
+            return 1
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"unknown side {side!r} (red or blue)")
+    if isinstance(side, int) and not isinstance(side, bool):
+        if not 0 <= side <= 255:
+            raise InvalidArgument(Status.INVALID_ARGUMENT, f"side code {side} is not a uint8_t")
+        return side  # the library checks the range
+    raise TypeError(f"side must be a Side, 'red'/'blue' or an int, not {type(side).__name__}")
+
+
+def _u64_arg(value: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 64:
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} must be an int in 0..2**64")
+    return value
+
+
+# --------------------------------------------------------------- squares & moves
+
+
+def square_name(file: int, rank: int) -> str:
+    """``(4, 4)`` -> ``"e5"`` (0-based file and rank)."""
+    return f"{_FILES[file]}{rank + 1}"
+
+
+def parse_square(name: str) -> tuple:
+    """``"e5"`` -> ``(4, 4)`` (0-based file and rank); ParseError if invalid."""
+    s = name.strip() if isinstance(name, str) else name
+    ok = isinstance(s, str) and 2 <= len(s) <= 3
+    if ok:
+        file = _FILES.find(s[0].lower())
+        digits = s[1:]
+        ok = file >= 0 and digits.isdigit() and digits.isascii() and not digits.startswith("0")
+        if ok:
+            rank = int(digits)
+            ok = 1 <= rank <= MAX_RANKS
+    if not ok:
+        raise ParseError(Status.PARSE_ERROR, f"{name!r} is not a square name (a1..l12)")
+    return file, rank - 1
+
+
+class Move(NamedTuple):
+    """A move between two squares named like ``"e5"``."""
+
+    from_square: str
+    to_square: str
+
+    def __str__(self) -> str:
+        return f"{self.from_square}-{self.to_square}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """``"e5-e6"`` or ``"e5xe6"`` -> ``Move("e5", "e6")``."""
+        s = text.strip()
+        for i in range(1, len(s)):
+            if s[i] in "-xX":
+                a, b = s[:i], s[i + 1:]
+                parse_square(a)
+                parse_square(b)
+                return cls(a.lower(), b.lower())
+        raise ParseError(Status.PARSE_ERROR, f"{text!r} is not a move (e5-e6 or e5xe6)")
+
+    def to_c(self) -> MarsalMove:
+        f, r = parse_square(self.from_square)
+        tf, tr = parse_square(self.to_square)
+        return MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+
+    @classmethod
+    def from_c(cls, m: MarsalMove) -> "Move":
+        return cls(square_name(m.from_.file, m.from_.rank), square_name(m.to.file, m.to.rank))
+
+
+def _as_move(move: Union[Move, str, tuple]) -> Move:
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    if isinstance(move, tuple) and len(move) == 2:
+        return Move(*move)
+    raise TypeError(f"a move must be a Move, 'e5-e6' or a pair of squares, not {move!r}")
+
+
+# --------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did (referee information)."""
+
+    move: Move
+    side: Side
+    piece: Kind
+    defender: Optional[Kind]
+    battle: Battle
+    attacker_revealed: bool
+
+    @property
+    def fought(self) -> bool:
+        return self.battle is not Battle.NO_FIGHT
+
+    @classmethod
+    def from_c(cls, o: MarsalOutcome) -> "Outcome":
+        return cls(
+            move=Move.from_c(o.mv),
+            side=Side.from_code(o.side),
+            piece=Kind(o.piece),
+            defender=Kind.from_code(o.defender),
+            battle=_BATTLES[o.battle],
+            attacker_revealed=bool(o.attacker_revealed),
+        )
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """The status of a game.
+
+    ``state`` is ``"ongoing"``, ``"won"`` or ``"drawn"`` (a :class:`State`);
+    ``side`` the side to move (ongoing), the winner (won), the side that could
+    not move (drawn by ``"no legal move"``) or None; ``reason`` a readable
+    reason (``"flag captured"``, ``"ply limit"``...) or None while ongoing;
+    ``reason_code`` the raw ``MarsalWinReason``/``MarsalDrawReason`` (255 while
+    ongoing).
+    """
+
+    state: State
+    side: Optional[Side]
+    reason: Optional[str]
+    reason_code: int
+
+    @property
+    def is_over(self) -> bool:
+        return self.state is not State.ONGOING
+
+    @property
+    def winner(self) -> Optional[Side]:
+        return self.side if self.state is State.WON else None
+
+    def __str__(self) -> str:
+        if self.state is State.ONGOING:
+            return f"ongoing, {self.side} to move"
+        if self.state is State.WON:
+            return f"{self.side} won ({self.reason})"
+        who = f", {self.side}" if self.side is not None else ""
+        return f"drawn ({self.reason}{who})"
+
+    @classmethod
+    def from_c(cls, s: MarsalGameStatus) -> "GameStatus":
+        state = _STATES[s.state]
+        side = None if s.side == _NONE else Side.from_code(s.side)
+        if state is State.ONGOING:
+            reason = None
+        elif state is State.WON:
+            reason = _WIN_REASONS[s.reason]
+        else:
+            reason = _DRAW_REASONS[s.reason]
+        return cls(state, side, reason, s.reason)
+
+
+@dataclass(frozen=True)
+class SquareView:
+    """What a side sees on one square.
+
+    Own piece: ``kind`` is its kind, ``possible`` the kinds the opponent still
+    thinks possible. Enemy piece: ``possible`` the kinds it may be, ``kind``
+    the one it is when that is known (a single possibility), else None. Other
+    squares: ``kind`` None and ``possible`` empty.
+    """
+
+    square: str
+    cell: Cell
+    kind: Optional[Kind]
+    possible: frozenset
+
+    @property
+    def is_own(self) -> bool:
+        return self.cell is Cell.OWN
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.cell is Cell.ENEMY
+
+
+class View:
+    """What one side sees of the whole board (nothing hidden from it is in it).
+
+    ``view["e5"]`` gives a :class:`SquareView`; iterating gives every square of
+    the grid, rank 1 first, file ``a`` first within a rank.
+    """
+
+    def __init__(self, side: Side, files: int, ranks: int, squares: list) -> None:
+        self.side = side
+        self.files = files
+        self.ranks = ranks
+        self._squares = squares
+        self._by_name = {sv.square: sv for sv in squares}
+
+    @property
+    def size(self) -> tuple:
+        return self.files, self.ranks
+
+    def __getitem__(self, square: Union[str, tuple]) -> SquareView:
+        if isinstance(square, tuple):
+            file, rank = square
+        else:
+            file, rank = parse_square(square)
+        if not (0 <= file < self.files and 0 <= rank < self.ranks):
+            raise KeyError(square)
+        return self._squares[rank * self.files + file]
+
+    def __iter__(self) -> Iterator[SquareView]:
+        return iter(self._squares)
+
+    def __len__(self) -> int:
+        return len(self._squares)
+
+    def own(self) -> list:
+        return [sv for sv in self._squares if sv.cell is Cell.OWN]
+
+    def enemies(self) -> list:
+        return [sv for sv in self._squares if sv.cell is Cell.ENEMY]
+
+    def __repr__(self) -> str:
+        return f"View(side={self.side.value!r}, files={self.files}, ranks={self.ranks})"
+
+
+# --------------------------------------------------------------- handles
+
+
+class _Handle:
+    _free_name = ""
+    _ptr = None
+
+    def _get(self):
+        if self._ptr is None:
+            raise ValueError(f"operation on a closed {type(self).__name__}")
+        return self._ptr
+
+    @property
+    def closed(self) -> bool:
+        return self._ptr is None
+
+    def close(self) -> None:
+        """Frees the handle (idempotent)."""
+        ptr, self._ptr = self._ptr, None
+        if ptr is not None:
+            getattr(lib, self._free_name)(ptr)
+
+    def __enter__(self):
+        self._get()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+
+class Ruleset(_Handle):
+    """A ruleset handle (``MarsalRuleset``)."""
+
+    _free_name = "marsal_ruleset_free"
+    PRESETS = ("marsal_a_spion", "classic", "barrage")
+
+    def __init__(self, _ptr) -> None:
+        """Use :meth:`preset` or :meth:`from_json`."""
+        self._ptr = _ptr
+
+    @classmethod
+    def preset(cls, name: str) -> "Ruleset":
+        """``"marsal_a_spion"``, ``"classic"`` or ``"barrage"``; ParseError otherwise."""
+        out = _rules_p()
+        check(lib.marsal_ruleset_preset(_encode(name, "name"), ctypes.byref(out)))
+        return cls(out)
+
+    @classmethod
+    def from_json(cls, text: Union[str, dict]) -> "Ruleset":
+        """From the JSON form (a string, or a dict that is dumped first).
+
+        ParseError for text that is not a ruleset's JSON, InvalidRuleset for
+        an inconsistent ruleset.
+        """
+        if isinstance(text, dict):
+            text = json.dumps(text)
+        out = _rules_p()
+        check(lib.marsal_ruleset_from_json(_encode(text, "json"), ctypes.byref(out)))
+        return cls(out)
+
+    def to_json(self) -> str:
+        """The JSON form (a string)."""
+        ptr = self._get()
+        return _read_text(lambda b, c, n: lib.marsal_ruleset_to_json(ptr, b, c, n), 2048)
+
+    def to_dict(self) -> dict:
+        """The JSON form, parsed."""
+        return json.loads(self.to_json())
+
+    def random_setup(self, side: Union[Side, str, int], seed: int) -> str:
+        """A random legal setup for ``side`` in the setup text form."""
+        ptr = self._get()
+        code = _side_code(side)
+        seed = _u64_arg(seed, "seed")
+        return _read_text(lambda b, c, n: lib.marsal_setup_random(ptr, code, seed, b, c, n))
+
+    def __repr__(self) -> str:
+        return f"<marsal.Ruleset {'closed' if self.closed else hex(ctypes.addressof(self._ptr.contents))}>"
+
+
+def _ruleset_arg(ruleset: Union[Ruleset, str]):
+    """(handle, temporary Ruleset or None) for a Ruleset or a preset name."""
+    if isinstance(ruleset, Ruleset):
+        return ruleset._get(), None
+    if isinstance(ruleset, str):
+        tmp = Ruleset.preset(ruleset)
+        return tmp._get(), tmp
+    raise TypeError(f"ruleset must be a Ruleset or a preset name, not {type(ruleset).__name__}")
+
+
+class Game(_Handle):
+    """A game with its history (``MarsalGame``).
+
+    ``Game(ruleset, red_setup, blue_setup)`` starts from two setup texts;
+    :meth:`random` from random setups. ``ruleset`` may also be a preset name.
+    The game keeps its own copy of the ruleset.
+    """
+
+    _free_name = "marsal_game_free"
+
+    def __init__(self, ruleset: Union[Ruleset, str], red_setup: str, blue_setup: str) -> None:
+        self._ptr = None
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new(
+                rptr, _encode(red_setup, "red_setup"), _encode(blue_setup, "blue_setup"),
+                ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        self._init(out)
+
+    def _init(self, ptr) -> None:
+        self._ptr = ptr
+        self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
+        self._size: Optional[tuple] = None
+
+    @classmethod
+    def random(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
+        """A game from random setups (Red's from ``red_seed``, Blue's from ``blue_seed``)."""
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new_random(
+                rptr, _u64_arg(red_seed, "red_seed"), _u64_arg(blue_seed, "blue_seed"),
+                ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        game = cls.__new__(cls)
+        game._init(out)
+        return game
+
+    # -- moves
+
+    def legal_moves(self) -> list:
+        """The legal moves of the side to move (empty once the game is over)."""
+        ptr = self._get()
+        n = ctypes.c_size_t(0)
+        # Query the count with a NULL buffer first.
+        st = lib.marsal_game_legal_moves(ptr, None, 0, ctypes.byref(n))
+        if st == Status.OK:
+            return []
+        if st != Status.BUFFER_TOO_SMALL:
+            check(st)
+        count = n.value
+        buf = self._moves_buf
+        if count > len(buf):  # never, by the documented maximum; be safe anyway
+            buf = self._moves_buf = (MarsalMove * count)()
+        st = lib.marsal_game_legal_moves(ptr, buf, len(buf), ctypes.byref(n))
+        check(st)
+        return [Move.from_c(buf[i]) for i in range(n.value)]
+
+    def play(self, move: Union[Move, str, tuple]) -> Outcome:
+        """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
+
+        Raises IllegalMove or GameOver (nothing changes), ParseError for bad
+        text, InvalidArgument for a square outside the 12 x 12 grid.
+        """
+        ptr = self._get()
+        out = MarsalOutcome()
+        if isinstance(move, (str, bytes)):
+            check(lib.marsal_game_play_text(ptr, _encode(move, "move_text"), ctypes.byref(out)))
+        else:
+            cm = _as_move(move).to_c()
+            check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
+        return Outcome.from_c(out)
+
+    def undo(self) -> Outcome:
+        """Takes back the last move; returns what it had done (NothingToUndo if none)."""
+        out = MarsalOutcome()
+        check(lib.marsal_game_undo(self._get(), ctypes.byref(out)))
+        return Outcome.from_c(out)
+
+    def move_text(self, move: Union[Move, str, tuple]) -> str:
+        """The text of ``move`` in the current position (``e5-e6`` or ``e5xe6``)."""
+        ptr = self._get()
+        cm = _as_move(move).to_c()
+        return _read_text(
+            lambda b, c, n: lib.marsal_game_move_text(ptr, ctypes.byref(cm), b, c, n), 16)
+
+    @property
+    def last_outcome(self) -> Optional[Outcome]:
+        """What the last move did, or None before the first move."""
+        out = MarsalOutcome()
+        st = lib.marsal_game_last_outcome(self._get(), ctypes.byref(out))
+        if st == Status.NO_OUTCOME:
+            return None
+        check(st)
+        return Outcome.from_c(out)
+
+    # -- state
+
+    @property
+    def status(self) -> GameStatus:
+        out = MarsalGameStatus()
+        check(lib.marsal_game_status(self._get(), ctypes.byref(out)))
+        return GameStatus.from_c(out)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status.is_over
+
+    @property
+    def to_move(self) -> Optional[Side]:
+        """The side to move while the game goes on, else None."""
+        s = self.status
+        return s.side if s.state is State.ONGOING else None
+
+    @property
+    def hash(self) -> int:
+        """The Zobrist hash of the current position (an unsigned 64-bit int)."""
+        out = _u64()
+        check(lib.marsal_game_hash(self._get(), ctypes.byref(out)))
+        return out.value
+
+    @property
+    def ply(self) -> int:
+        """The number of plies played."""
+        out = _u32()
+        check(lib.marsal_game_ply(self._get(), ctypes.byref(out)))
+        return out.value
+
+    @property
+    def board_size(self) -> tuple:
+        """``(files, ranks)``."""
+        if self._size is None:
+            f, r = _u8(), _u8()
+            check(lib.marsal_game_board_size(self._get(), ctypes.byref(f), ctypes.byref(r)))
+            self._size = (f.value, r.value)
+        return self._size
+
+    def view(self, side: Union[Side, str, int]) -> View:
+        """What ``side`` sees (enemy pieces only as the kinds they may be)."""
+        ptr = self._get()
+        code = _side_code(side)
+        files, ranks = self.board_size
+        items = _read_items(
+            lambda b, c, n: lib.marsal_game_view(ptr, code, b, c, n),
+            MarsalSquareView, files * ranks)
+        squares = []
+        for i, v in enumerate(items):
+            rank, file = divmod(i, files)
+            squares.append(SquareView(
+                square=square_name(file, rank),
+                cell=_CELLS[v.cell],
+                kind=Kind.from_code(v.kind),
+                possible=Kind.set_from_bits(v.possible),
+            ))
+        return View(Side.from_code(code), files, ranks, squares)
+
+    def position_text(self) -> str:
+        """The position text (the referee's full information: never for a player)."""
+        ptr = self._get()
+        return _read_text(lambda b, c, n: lib.marsal_game_position_text(ptr, b, c, n), 256)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<marsal.Game closed>"
+        return f"<marsal.Game ply={self.ply} {self.status}>"
