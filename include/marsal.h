@@ -519,7 +519,8 @@ enum MarsalStatus marsal_game_position_text(const struct MarsalGame *game,
                                             size_t cap,
                                             size_t *len_out);
 
-// Writes the message of the last failed call on this thread into `buf`
+// Writes the message of the most recent failed call on this thread (a
+// successful call leaves it as it was) into `buf`
 // (`cap` bytes, NUL-terminated) and its length (without the NUL) into
 // `*len_out`. With `buf` NULL or `cap` too small, returns
 // `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the length, so the caller can

@@ -189,6 +189,9 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn play_text(&mut self, text: &str) -> Result<Outcome, MoveError> {
+        if self.status().is_over() {
+            return Err(MoveError::GameOver);
+        }
         let mv = self.current.parse_move(text)?;
         self.play(mv)
     }

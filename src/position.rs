@@ -575,7 +575,9 @@ impl Position {
         Ok(self.play_unchecked(mv))
     }
 
-    /// Parses move text (see [`Position::parse_move`]) and plays it.
+    /// Parses move text (see [`Position::parse_move`]) and plays it. After the
+    /// game has ended every text is refused with [`MoveError::GameOver`], as in
+    /// [`Position::play`].
     ///
     /// ```
     /// use marsal::{MoveError, MoveParseError, Position, Ruleset};
@@ -583,6 +585,9 @@ impl Position {
     /// assert!(matches!(pos.play_text("e4"), Err(MoveError::Notation(MoveParseError::NoSeparator))));
     /// ```
     pub fn play_text(&mut self, text: &str) -> Result<Outcome, MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
         let mv = self.parse_move(text)?;
         self.play(mv)
     }

@@ -749,6 +749,14 @@ fn move_game_over() {
     );
     pos.play(mv("j9xj10")).unwrap();
     refused(&mut pos, "e7-e6", MoveError::GameOver);
+    // Move text is refused as game over too, before its notation is judged
+    // ("e7-j10" would otherwise be a notation error).
+    let before = pos;
+    assert_eq!(pos.play_text("e7-j10"), Err(MoveError::GameOver));
+    assert_eq!(pos.play_text("garbage"), Err(MoveError::GameOver));
+    assert_eq!(pos, before);
+    let mut game = marsal::Game::from_position(pos);
+    assert_eq!(game.play_text("e7-e6"), Err(MoveError::GameOver));
 }
 
 #[test]

@@ -1,0 +1,231 @@
+//! The C ABI from real hosts: compiles `examples/c/game.c` (and
+//! `examples/cpp/game.cpp`, when it exists) with the system's C and C++
+//! compilers against both libraries that `cargo test` builds next to the test
+//! executable (`libmarsal.so`, the cdylib, and `libmarsal.a`, the staticlib),
+//! runs them and checks what they print.
+//!
+//! The compilers are `cc` and `c++`, or `$CC` and `$CXX` when set. Build outputs
+//! go to `<target>/<profile>/ffi-hosts/`; the libraries are taken from
+//! `<target>/<profile>/deps/`, where `cargo test` builds them (see [`library`]).
+#![cfg(feature = "ffi")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// What `libmarsal.a` needs from the system, from
+/// `cargo rustc --lib --crate-type staticlib -- --print native-static-libs`
+/// (Linux, glibc).
+const NATIVE_STATIC_LIBS: &[&str] = &[
+    "-lgcc_s",
+    "-lutil",
+    "-lrt",
+    "-lpthread",
+    "-lm",
+    "-ldl",
+    "-lc",
+];
+
+const C_FLAGS: &[&str] = &["-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror"];
+const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-pedantic", "-Werror"];
+
+#[derive(Clone, Copy, Debug)]
+enum Link {
+    /// `-L<dir> -lmarsal` (the cdylib), found at run time through an rpath and
+    /// `LD_LIBRARY_PATH`.
+    Dynamic,
+    /// `<dir>/libmarsal.a` and the native libraries it needs.
+    Static,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Lang {
+    C,
+    Cxx,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The test executable's directory, `<target>/<profile>/deps`.
+fn deps_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test executable's path");
+    exe.parent()
+        .expect("the test executable lies in <target>/<profile>/deps")
+        .to_path_buf()
+}
+
+/// `<target>/<profile>`.
+fn profile_dir() -> PathBuf {
+    deps_dir()
+        .parent()
+        .expect("the test executable lies in <target>/<profile>/deps")
+        .to_path_buf()
+}
+
+fn out_dir() -> PathBuf {
+    let dir = profile_dir().join("ffi-hosts");
+    std::fs::create_dir_all(&dir).expect("create <target>/<profile>/ffi-hosts");
+    dir
+}
+
+/// The library file `name`. `cargo test` builds the cdylib and the staticlib
+/// into `deps/`, next to the test executable, and copies them up to
+/// `<target>/<profile>/` only on `cargo build`; so `deps/` first (always built
+/// from the same sources as this test), then `<target>/<profile>/`.
+fn library(name: &str) -> PathBuf {
+    let candidates = [deps_dir().join(name), profile_dir().join(name)];
+    candidates
+        .iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "{name} is in neither {} nor {}: the lib target must have \
+                 crate-type [\"lib\", \"cdylib\", \"staticlib\"]",
+                candidates[0].display(),
+                candidates[1].display()
+            )
+        })
+        .clone()
+}
+
+/// The directory of the cdylib.
+fn cdylib_dir() -> PathBuf {
+    library("libmarsal.so")
+        .parent()
+        .expect("a file has a directory")
+        .to_path_buf()
+}
+
+fn show(output: &Output) -> String {
+    format!(
+        "{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn compiler(lang: Lang) -> String {
+    let (var, default) = match lang {
+        Lang::C => ("CC", "cc"),
+        Lang::Cxx => ("CXX", "c++"),
+    };
+    std::env::var(var).unwrap_or_else(|_| default.to_string())
+}
+
+/// Compiles `source` into `<out_dir>/<name>`, panicking with the compiler's
+/// output when it fails.
+fn compile(lang: Lang, source: &Path, link: Link, name: &str) -> PathBuf {
+    let root = root();
+    let exe = out_dir().join(name);
+    let mut cmd = Command::new(compiler(lang));
+    match lang {
+        Lang::C => cmd.args(C_FLAGS),
+        Lang::Cxx => cmd
+            .args(CXX_FLAGS)
+            .arg(format!("-I{}", root.join("examples/cpp").display())),
+    };
+    cmd.arg(format!("-I{}", root.join("include").display()))
+        .arg(source)
+        .arg("-o")
+        .arg(&exe);
+    match link {
+        Link::Dynamic => {
+            let dir = cdylib_dir();
+            cmd.arg(format!("-L{}", dir.display()))
+                .arg("-lmarsal")
+                .arg(format!("-Wl,-rpath,{}", dir.display()));
+        }
+        Link::Static => {
+            cmd.arg(library("libmarsal.a")).args(NATIVE_STATIC_LIBS);
+        }
+    }
+    let output = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {:?}: {e}", cmd.get_program()));
+    assert!(
+        output.status.success(),
+        "compiling {} failed:\n{:?}\n{}",
+        source.display(),
+        cmd,
+        show(&output)
+    );
+    exe
+}
+
+/// Runs `exe` with `args`, asserts exit status 0 and returns its stdout.
+fn run(exe: &Path, args: &[&str]) -> String {
+    let output = Command::new(exe)
+        .args(args)
+        .env("LD_LIBRARY_PATH", cdylib_dir())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+    assert!(
+        output.status.success(),
+        "{} {args:?} failed:\n{}",
+        exe.display(),
+        show(&output)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn c_host(link: Link, name: &str) {
+    let exe = compile(Lang::C, &root().join("examples/c/game.c"), link, name);
+    for args in [&[][..], &["classic"][..], &["barrage"][..]] {
+        let stdout = run(&exe, args);
+        assert!(
+            stdout.lines().any(|l| l == "all checks passed"),
+            "{} {args:?} did not print `all checks passed`:\n{stdout}",
+            exe.display()
+        );
+        assert!(
+            stdout.lines().any(|l| l.starts_with("result")),
+            "{} {args:?} printed no result line:\n{stdout}",
+            exe.display()
+        );
+        assert!(
+            !stdout.contains("FAIL"),
+            "{} {args:?} reported a failed check:\n{stdout}",
+            exe.display()
+        );
+    }
+}
+
+fn cpp_host(link: Link, name: &str) {
+    let source = root().join("examples/cpp/game.cpp");
+    if !source.is_file() {
+        eprintln!(
+            "skipping the C++ host ({link:?}): {} does not exist",
+            source.display()
+        );
+        return;
+    }
+    let exe = compile(Lang::Cxx, &source, link, name);
+    let stdout = run(&exe, &[]);
+    assert!(
+        stdout.contains("game over"),
+        "{} did not print `game over`:\n{stdout}",
+        exe.display()
+    );
+}
+
+#[test]
+fn c_host_with_the_cdylib() {
+    c_host(Link::Dynamic, "game_c_dynamic");
+}
+
+#[test]
+fn c_host_with_the_staticlib() {
+    c_host(Link::Static, "game_c_static");
+}
+
+#[test]
+fn cpp_host_with_the_cdylib() {
+    cpp_host(Link::Dynamic, "game_cpp_dynamic");
+}
+
+#[test]
+fn cpp_host_with_the_staticlib() {
+    cpp_host(Link::Static, "game_cpp_static");
+}
