@@ -9,6 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The "none" value of the `uint8_t` side and reason fields of
+// `MarsalGameStatus` (and of `MarsalOutcome.defender`, as `MARSAL_KIND_NONE`).
+#define MARSAL_NONE 255
+
 // The most legal moves any position can have (a buffer of this many
 // `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 #define MARSAL_MAX_LEGAL_MOVES 1152
@@ -297,9 +301,9 @@ typedef struct MarsalGameStatus {
   // `MarsalState`.
   uint8_t state;
   // Ongoing: the side to move. Won: the winner. Drawn by `NO_LEGAL_MOVE`: the
-  // side that could not move. Otherwise 255.
+  // side that could not move. Otherwise `MARSAL_NONE`.
   uint8_t side;
-  // `MarsalWinReason` or `MarsalDrawReason`; 255 while ongoing.
+  // `MarsalWinReason` or `MarsalDrawReason`; `MARSAL_NONE` while ongoing.
   uint8_t reason;
 } MarsalGameStatus;
 
@@ -406,9 +410,10 @@ enum MarsalStatus marsal_game_new_random(const struct MarsalRuleset *ruleset,
 enum MarsalStatus marsal_game_free(struct MarsalGame *game);
 
 // Writes the legal moves of the side to move into `buf` (`cap` moves) and
-// their number into `*count_out` (0 once the game is over). With `buf` NULL or
-// too small, only the count is written and `MARSAL_STATUS_BUFFER_TOO_SMALL`
-// returned. No position has more than 1152 legal moves.
+// their number into `*count_out` (0 once the game is over). When there are
+// moves and `buf` is NULL or too small, only the count is written and
+// `MARSAL_STATUS_BUFFER_TOO_SMALL` returned (a count of 0 always succeeds). No
+// position has more than `MARSAL_MAX_LEGAL_MOVES` legal moves.
 //
 // # Safety
 // `game` must be NULL or a live handle; `buf` NULL or `cap` writable moves;
@@ -484,7 +489,8 @@ enum MarsalStatus marsal_game_board_size(const struct MarsalGame *game,
 
 // Writes what `side_code` (0 red, 1 blue) sees into `buf`: one
 // `MarsalSquareView` a square, `files * ranks` of them, square (file, rank) at
-// index `rank * files + file`; their number goes to `*count_out`. Enemy
+// index `rank * files + file`; their number goes to `*count_out` (with `buf`
+// NULL or too small, only the count, and `MARSAL_STATUS_BUFFER_TOO_SMALL`). Enemy
 // pieces appear only as the kinds they may be: nothing hidden is written.
 //
 // # Safety

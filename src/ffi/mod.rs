@@ -40,6 +40,10 @@ use crate::{
 };
 use std::ffi::{CStr, c_char};
 
+/// The "none" value of the `uint8_t` side and reason fields of
+/// `MarsalGameStatus` (and of `MarsalOutcome.defender`, as `MARSAL_KIND_NONE`).
+pub const MARSAL_NONE: u8 = 255;
+
 /// The most legal moves any position can have (a buffer of this many
 /// `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 pub const MARSAL_MAX_LEGAL_MOVES: usize = 1152;
@@ -229,9 +233,9 @@ pub struct MarsalGameStatus {
     /// `MarsalState`.
     pub state: u8,
     /// Ongoing: the side to move. Won: the winner. Drawn by `NO_LEGAL_MOVE`: the
-    /// side that could not move. Otherwise 255.
+    /// side that could not move. Otherwise `MARSAL_NONE`.
     pub side: u8,
-    /// `MarsalWinReason` or `MarsalDrawReason`; 255 while ongoing.
+    /// `MarsalWinReason` or `MarsalDrawReason`; `MARSAL_NONE` while ongoing.
     pub reason: u8,
 }
 
@@ -428,7 +432,7 @@ fn c_outcome(o: &Outcome) -> MarsalOutcome {
 }
 
 fn c_status(s: Status) -> MarsalGameStatus {
-    const NONE: u8 = 255;
+    const NONE: u8 = MARSAL_NONE;
     match s {
         Status::Ongoing { to_move } => MarsalGameStatus {
             state: MarsalState::Ongoing as u8,
@@ -722,9 +726,10 @@ pub unsafe extern "C" fn marsal_game_free(game: *mut MarsalGame) -> MarsalStatus
 }
 
 /// Writes the legal moves of the side to move into `buf` (`cap` moves) and
-/// their number into `*count_out` (0 once the game is over). With `buf` NULL or
-/// too small, only the count is written and `MARSAL_STATUS_BUFFER_TOO_SMALL`
-/// returned. No position has more than 1152 legal moves.
+/// their number into `*count_out` (0 once the game is over). When there are
+/// moves and `buf` is NULL or too small, only the count is written and
+/// `MARSAL_STATUS_BUFFER_TOO_SMALL` returned (a count of 0 always succeeds). No
+/// position has more than `MARSAL_MAX_LEGAL_MOVES` legal moves.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `buf` NULL or `cap` writable moves;
@@ -910,7 +915,8 @@ pub unsafe extern "C" fn marsal_game_board_size(
 
 /// Writes what `side_code` (0 red, 1 blue) sees into `buf`: one
 /// `MarsalSquareView` a square, `files * ranks` of them, square (file, rank) at
-/// index `rank * files + file`; their number goes to `*count_out`. Enemy
+/// index `rank * files + file`; their number goes to `*count_out` (with `buf`
+/// NULL or too small, only the count, and `MARSAL_STATUS_BUFFER_TOO_SMALL`). Enemy
 /// pieces appear only as the kinds they may be: nothing hidden is written.
 ///
 /// # Safety

@@ -1,0 +1,234 @@
+// game.cpp: plays one game of random legal moves through the C++ wrapper
+// (marsal.hpp) over the C ABI of marsal.
+//
+//   cargo build
+//   c++ -std=c++17 -Wall -Wextra -pedantic -Werror -Iinclude -Iexamples/cpp
+//       examples/cpp/game.cpp -Ltarget/debug -lmarsal -o target/debug/cpp_game
+//   LD_LIBRARY_PATH=target/debug target/debug/cpp_game [preset]
+//
+// The preset (argv[1]) is "marsal_a_spion" (default), "classic" or "barrage".
+// Its ruleset gets a ply limit of 3000 (through its JSON form), so every game
+// ends, with a line "game over: ...". Exits 0 on success, 1 on any error.
+
+#include "marsal.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr std::uint32_t kMaxPlies = 3000;       // the loop's cap and the ruleset's ply limit
+constexpr std::uint64_t kRedSeed = 20240601;    // Red's random setup
+constexpr std::uint64_t kBlueSeed = 20240602;   // Blue's random setup
+constexpr std::mt19937::result_type kMoveSeed = 12345;  // the random player
+constexpr std::uint32_t kMovesShown = 6;        // plies printed at the start
+
+// The ruleset JSON with "max_plies": null replaced by `limit` (unchanged when
+// the ruleset already has a limit).
+std::string with_ply_limit(std::string json, std::uint32_t limit) {
+    const std::string key = "\"max_plies\":";
+    const std::string::size_type at = json.find(key);
+    if (at == std::string::npos) {
+        throw std::runtime_error("the ruleset JSON has no \"max_plies\" field");
+    }
+    const std::string::size_type value = at + key.size();
+    if (json.compare(value, 4, "null") == 0) {
+        json.replace(value, 4, std::to_string(limit));
+    }
+    return json;
+}
+
+// The board as `side` sees it: own pieces as letters, enemies as '?' (or the
+// lower-case letter when their kind is known), lakes '~', empty '.', squares
+// off the board ' '. The highest rank is printed first.
+void print_board(const marsal::Game& game, marsal::Side side) {
+    const marsal::BoardView view = game.view(side);
+    for (int rank = view.ranks - 1; rank >= 0; --rank) {
+        const unsigned number = static_cast<unsigned>(rank) + 1U;
+        std::cout << (number < 10 ? " " : "") << number << " ";
+        for (std::uint8_t file = 0; file < view.files; ++file) {
+            const MarsalSquareView& sq = view.at(file, static_cast<std::uint8_t>(rank));
+            char c = ' ';
+            switch (sq.cell) {
+            case MARSAL_CELL_OFF_BOARD: c = ' '; break;
+            case MARSAL_CELL_LAKE: c = '~'; break;
+            case MARSAL_CELL_EMPTY: c = '.'; break;
+            case MARSAL_CELL_OWN: c = marsal::kind_letter(sq.kind); break;
+            case MARSAL_CELL_ENEMY:
+                c = sq.kind == MARSAL_KIND_NONE
+                        ? '?'
+                        : static_cast<char>(marsal::kind_letter(sq.kind) - 'A' + 'a');
+                break;
+            default: c = '!'; break;
+            }
+            std::cout << ' ' << c;
+        }
+        std::cout << '\n';
+    }
+    std::cout << "   ";
+    for (std::uint8_t file = 0; file < view.files; ++file) {
+        std::cout << ' ' << static_cast<char>('a' + file);
+    }
+    std::cout << '\n';
+}
+
+// One line about a move that was played.
+std::string describe(const std::string& text, const MarsalOutcome& o) {
+    std::string line = text + " (" + marsal::side_name(o.side) + " " + marsal::kind_name(o.piece);
+    if (o.battle != MARSAL_BATTLE_NO_FIGHT) {
+        line += std::string(" attacks ") + marsal::kind_name(o.defender) + ": " +
+                marsal::battle_name(o.battle);
+    }
+    return line + ")";
+}
+
+// A square holding one of `side`'s pieces that never move (Flag, Bomb, Mine),
+// so that moving it is illegal; false when there is none.
+bool find_immovable(const marsal::Game& game, marsal::Side side, MarsalSquare& out) {
+    const marsal::BoardView view = game.view(side);
+    for (std::uint8_t rank = 0; rank < view.ranks; ++rank) {
+        for (std::uint8_t file = 0; file < view.files; ++file) {
+            const MarsalSquareView& sq = view.at(file, rank);
+            if (sq.cell == MARSAL_CELL_OWN &&
+                (sq.kind == MARSAL_KIND_FLAG || sq.kind == MARSAL_KIND_BOMB ||
+                 sq.kind == MARSAL_KIND_MINE)) {
+                out = MarsalSquare{file, rank};
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+int run(const std::string& preset) {
+    std::cout << "marsal " << marsal::version() << ", preset " << preset << '\n';
+
+    // The preset with a ply limit, through its JSON form.
+    std::string json;
+    {
+        const marsal::Ruleset base = marsal::Ruleset::preset(preset);
+        json = with_ply_limit(base.to_json(), kMaxPlies);
+    }  // `base` is freed here
+    const marsal::Ruleset rules = marsal::Ruleset::from_json(json);
+    std::cout << "ply limit " << kMaxPlies << " (ruleset JSON: " << json.size() << " bytes)\n";
+
+    // Random setups: from the seeds directly, and through the setup text.
+    marsal::Game game = marsal::Game::random(rules, kRedSeed, kBlueSeed);
+    {
+        const marsal::Game same(rules, rules.random_setup(marsal::Side::Red, kRedSeed),
+                                rules.random_setup(marsal::Side::Blue, kBlueSeed));
+        if (same.hash() != game.hash()) {
+            std::cerr << "error: setups from seeds and from setup text differ\n";
+            return 1;
+        }
+    }
+    const auto size = game.board_size();
+    std::cout << "board " << unsigned{size.first} << " x " << unsigned{size.second}
+              << ", hash " << std::hex << game.hash() << std::dec << '\n';
+    std::cout << "\nstart, as red sees it:\n";
+    print_board(game, marsal::Side::Red);
+
+    // The exception path: moving a piece that never moves.
+    MarsalSquare fixed{};
+    if (!find_immovable(game, marsal::Side::Red, fixed)) {
+        std::cerr << "error: red has no immovable piece to try\n";
+        return 1;
+    }
+    const MarsalMove illegal{fixed, MarsalSquare{fixed.file, static_cast<std::uint8_t>(fixed.rank + 1)}};
+    try {
+        game.play(illegal);
+        std::cerr << "error: the illegal move " << marsal::move_name(illegal) << " was accepted\n";
+        return 1;
+    } catch (const marsal::Error& e) {
+        if (e.code() != MARSAL_STATUS_ILLEGAL_MOVE) {
+            std::cerr << "error: expected ILLEGAL_MOVE, got " << e.code_name() << ": " << e.what()
+                      << '\n';
+            return 1;
+        }
+        std::cout << "\ncaught illegal move: " << e.what() << '\n';
+    }
+    if (game.ply() != 0 || game.last_outcome().has_value()) {
+        std::cerr << "error: the illegal move changed the game\n";
+        return 1;
+    }
+
+    // Undo restores the position exactly.
+    {
+        const std::uint64_t before = game.hash();
+        const std::vector<MarsalMove> moves = game.legal_moves();
+        if (moves.empty()) {
+            std::cerr << "error: no legal move at the start\n";
+            return 1;
+        }
+        game.play(moves.front());
+        const MarsalOutcome undone = game.undo();
+        if (game.hash() != before || game.ply() != 0 ||
+            undone.mv.from.file != moves.front().from.file ||
+            undone.mv.from.rank != moves.front().from.rank) {
+            std::cerr << "error: undo did not restore the start\n";
+            return 1;
+        }
+        std::cout << "undo of " << marsal::move_name(moves.front()) << " restored the start\n";
+    }
+
+    // Random legal moves until the end (or the cap). Moves are drawn with
+    // `rng() % n` rather than a distribution, so the game is the same with
+    // every standard library.
+    std::mt19937 rng(kMoveSeed);
+    std::uint32_t attacks = 0;
+    std::cout << "\nfirst plies:\n";
+    while (game.ply() < kMaxPlies && !marsal::is_over(game.status())) {
+        const std::vector<MarsalMove> moves = game.legal_moves();
+        if (moves.empty()) {
+            std::cerr << "error: the game goes on but there is no legal move\n";
+            return 1;
+        }
+        const MarsalMove& mv = moves[rng() % moves.size()];
+        const std::string text = game.move_text(mv);
+        // Play the first ply from its text, the rest as structs.
+        const MarsalOutcome o = game.ply() == 0 ? game.play(text) : game.play(mv);
+        if (o.battle != MARSAL_BATTLE_NO_FIGHT) {
+            ++attacks;
+        }
+        if (game.ply() <= kMovesShown) {
+            std::cout << "  " << game.ply() << ". " << describe(text, o) << '\n';
+        }
+    }
+
+    const std::uint32_t plies = game.ply();
+    const MarsalGameStatus status = game.status();
+    std::cout << "\nend, as red sees it:\n";
+    print_board(game, marsal::Side::Red);
+    if (const auto last = game.last_outcome()) {
+        std::cout << "last move: " << describe(marsal::move_name(last->mv), *last) << '\n';
+    }
+    std::cout << attacks << " attacks, final hash " << std::hex << game.hash() << std::dec
+              << ", position text " << game.position_text().size() << " bytes\n";
+    if (marsal::is_over(status)) {
+        std::cout << "game over: " << marsal::status_text(status) << " after " << plies
+                  << " plies\n";
+    } else {
+        std::cout << "stopped after " << plies << " plies (" << marsal::status_text(status)
+                  << ")\n";
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string preset = argc > 1 ? argv[1] : "marsal_a_spion";
+    try {
+        return run(preset);
+    } catch (const marsal::Error& e) {
+        std::cerr << "marsal error " << e.code_name() << ": " << e.what() << '\n';
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << '\n';
+    }
+    return EXIT_FAILURE;
+}
