@@ -8,6 +8,29 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+/*
+ * Conventions of this API
+ * - Every function returns a MarsalStatus; MARSAL_STATUS_OK (0) is success.
+ *   Outputs are written through pointer arguments.
+ * - No Rust panic ever unwinds into the caller: one is caught and reported as
+ *   MARSAL_STATUS_PANIC.
+ * - Every pointer argument is checked for NULL (MARSAL_STATUS_NULL_POINTER);
+ *   enum values and squares coming from the caller are checked
+ *   (MARSAL_STATUS_INVALID_ARGUMENT); text must be NUL-terminated UTF-8
+ *   (MARSAL_STATUS_INVALID_UTF8).
+ * - Text and array outputs go into caller buffers: `cap` is the buffer's size,
+ *   `*len_out` / `*count_out` receive the size of the result (text without its
+ *   NUL). When the buffer is NULL or too small, MARSAL_STATUS_BUFFER_TOO_SMALL
+ *   is returned and only the size is written.
+ * - After a failed call, marsal_last_error_message() gives a message for it
+ *   (per thread; a later failed call, including a size query, replaces it).
+ * - Ownership: a handle written to an `out` argument belongs to the caller, who
+ *   frees it exactly once with its _free function (_free(NULL) does nothing).
+ *   Pointers to static strings (marsal_version) are never freed.
+ * - Threads: a MarsalRuleset is immutable and may be shared between threads; a
+ *   MarsalGame may move between threads but must not be used by two at once.
+ */
+
 
 // The "none" value of the `uint8_t` side and reason fields of
 // `MarsalGameStatus` (and of `MarsalOutcome.defender`, as `MARSAL_KIND_NONE`).
@@ -256,11 +279,17 @@ typedef uint8_t MarsalCell;
 #endif // __cplusplus
 
 // A game with its history (opaque). Create with `marsal_game_new` or
-// `marsal_game_new_random`, free with `marsal_game_free`.
+// `marsal_game_new_random`; the caller owns it and frees it exactly once with
+// `marsal_game_free`. Not synchronised: it may be moved to another thread, but
+// two threads must not use one game at the same time (distinct games are
+// independent).
 typedef struct MarsalGame MarsalGame;
 
 // A ruleset (opaque). Create with `marsal_ruleset_preset` or
-// `marsal_ruleset_from_json`, free with `marsal_ruleset_free`.
+// `marsal_ruleset_from_json`; the caller owns it and frees it exactly once with
+// `marsal_ruleset_free`. It never changes after creation, so several threads may
+// read it at once. A game copies what it needs: the ruleset may be freed while
+// games made from it live on.
 typedef struct MarsalRuleset MarsalRuleset;
 
 // A square: `file` 0 = `a` .. 11 = `l`, `rank` 0 = rank 1 .. 11 = rank 12.

@@ -50,13 +50,19 @@ pub const MARSAL_MAX_LEGAL_MOVES: usize = 1152;
 const _: () = assert!(MARSAL_MAX_LEGAL_MOVES == crate::MAX_MOVES);
 
 /// A ruleset (opaque). Create with `marsal_ruleset_preset` or
-/// `marsal_ruleset_from_json`, free with `marsal_ruleset_free`.
+/// `marsal_ruleset_from_json`; the caller owns it and frees it exactly once with
+/// `marsal_ruleset_free`. It never changes after creation, so several threads may
+/// read it at once. A game copies what it needs: the ruleset may be freed while
+/// games made from it live on.
 pub struct MarsalRuleset {
     rules: Ruleset,
 }
 
 /// A game with its history (opaque). Create with `marsal_game_new` or
-/// `marsal_game_new_random`, free with `marsal_game_free`.
+/// `marsal_game_new_random`; the caller owns it and frees it exactly once with
+/// `marsal_game_free`. Not synchronised: it may be moved to another thread, but
+/// two threads must not use one game at the same time (distinct games are
+/// independent).
 pub struct MarsalGame {
     game: Game,
 }
