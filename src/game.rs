@@ -1,13 +1,17 @@
 //! A game with its history: undo, full logs, and a compact serialised form.
 
+use crate::more_squares::next_to_enemy;
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Observation, Outcome};
 use crate::piece::Side;
+use crate::position::owner;
 use crate::position::{MoveError, Position, PositionError};
+use crate::ruleset::NoMoveRule;
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
-use crate::status::{DrawReason, Status};
+use crate::status::{DrawReason, Status, WinReason};
 use crate::view::View;
+use crate::zobrist::piece_key;
 use alloc::vec::Vec;
 
 /// A game: the current [`Position`] plus everything that led to it, so moves can
@@ -124,7 +128,69 @@ impl Game {
         self.current.status()
     }
 
-    /// Every legal move of the side to move (see [`Position::legal_moves`]).
+    /// Checks that `mv` is legal for the side to move: [`Position::check_move`]
+    /// and, when the ruleset has it, the more-squares rule
+    /// ([`MoveError::MoreSquares`]), which needs the game's history.
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// assert!(game.check_move("e5-e6".parse().unwrap()).is_err());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        self.current.check_move(mv)?;
+        if self.more_squares_forbids(mv) {
+            return Err(MoveError::MoreSquares);
+        }
+        Ok(())
+    }
+
+    /// Whether `mv` is legal for the side to move (see [`Game::check_move`]).
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// let mv = game.legal_moves()[0];
+    /// assert!(game.is_legal(mv));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Whether the more-squares rule forbids `mv` now (see
+    /// [`more_squares`](crate::more_squares)).
+    fn more_squares_forbids(&self, mv: Move) -> bool {
+        let pos = &self.current;
+        if !pos.rules.more_squares {
+            return false;
+        }
+        let side = pos.to_move;
+        let chase = pos.chase.length(side) as usize;
+        if chase < 2 || pos.chase.is_reverse(side, mv) {
+            return false;
+        }
+        let piece = pos.cells[mv.from.cell()];
+        if owner(piece) != Some(side) || owner(pos.cells[mv.to.cell()]).is_some() {
+            return false; // not a move of the side to move, or an attack
+        }
+        if !next_to_enemy(pos, side, mv.to, Some(mv.from)) {
+            return false; // not a chasing move
+        }
+        let after = pos.placement_hash()
+            ^ piece_key(mv.from.cell(), piece)
+            ^ piece_key(mv.to.cell(), piece);
+        let mut cells = pos.cells;
+        cells[mv.from.cell()] = crate::position::EMPTY;
+        cells[mv.to.cell()] = piece;
+        self.previous
+            .iter()
+            .rev()
+            .take(chase - 1)
+            .any(|earlier| earlier.placement_hash() == after && earlier.cells == cells)
+    }
+
+    /// Every legal move of the side to move (see [`Position::legal_moves`]),
+    /// less the moves the more-squares rule forbids.
     ///
     /// ```
     /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
@@ -132,7 +198,11 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        self.current.legal_moves()
+        let mut moves = self.current.legal_moves();
+        if self.rules().more_squares {
+            moves.retain(|mv| !self.more_squares_forbids(*mv));
+        }
+        moves
     }
 
     /// Plays a move (see [`Position::play`]); an illegal move changes nothing.
@@ -144,10 +214,29 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Outcome, MoveError> {
-        self.current.check_move(mv)?;
+        self.check_move(mv)?;
         self.previous.push(self.current);
         let outcome = self.current.play_unchecked(mv);
         self.outcomes.push(outcome);
+        if self.rules().more_squares
+            && !self.current.status.is_over()
+            && self.legal_moves().is_empty()
+        {
+            // Every move the board allows is forbidden by the more-squares rule.
+            let stuck = self.current.to_move;
+            self.current.status = match self.rules().no_move {
+                NoMoveRule::Draw => Status::Drawn {
+                    reason: DrawReason::NoLegalMove(stuck),
+                },
+                NoMoveRule::Loses if self.current.has_legal_move(!stuck) => Status::Won {
+                    winner: !stuck,
+                    reason: WinReason::OpponentCannotMove,
+                },
+                NoMoveRule::Loses => Status::Drawn {
+                    reason: DrawReason::NeitherCanMove,
+                },
+            };
+        }
         if let Some(limit) = self.rules().repetition_draw {
             if !self.current.status.is_over() && self.occurrences() >= u32::from(limit) {
                 self.current.status = Status::Drawn {

@@ -69,6 +69,7 @@ pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 mod geometry;
+pub mod more_squares;
 mod movegen;
 mod moves;
 pub mod no_hope;
@@ -86,6 +87,7 @@ mod setup;
 mod square;
 mod square_set;
 mod status;
+pub mod two_square;
 mod view;
 mod zobrist;
 

@@ -50,6 +50,30 @@ impl Position {
     /// "can move" checks).
     #[inline]
     pub(crate) fn for_each_move<F: FnMut(Move)>(&self, side: Side, mut f: F) {
+        match self.two_square_limit(side) {
+            None => self.for_each_board_move(side, f),
+            Some((end, limit)) => {
+                let chain = &self.chains[side.index()];
+                self.for_each_board_move(side, |mv| {
+                    if mv.from != end || !chain.forbids(mv, limit) {
+                        f(mv)
+                    }
+                })
+            }
+        }
+    }
+
+    /// The square of `side`'s piece that the two-square rule may restrict, and
+    /// the limit, when the rule is on and that side has a chain.
+    #[inline]
+    fn two_square_limit(&self, side: Side) -> Option<(Square, u8)> {
+        let limit = self.rules.two_square?;
+        Some((self.chains[side.index()].end()?, limit))
+    }
+
+    /// Every move the board allows `side` (before the two-square rule).
+    #[inline]
+    fn for_each_board_move<F: FnMut(Move)>(&self, side: Side, mut f: F) {
         let diagonal = self.rules.diagonal_steps;
         for (from, &p) in self.cells.iter().enumerate() {
             if owner(p) != Some(side) {
@@ -104,6 +128,11 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn has_legal_move(&self, side: Side) -> bool {
+        if self.two_square_limit(side).is_some() {
+            let mut any = false;
+            self.for_each_move(side, |_| any = true);
+            return any;
+        }
         let diagonal = self.rules.diagonal_steps;
         for (from, &p) in self.cells.iter().enumerate() {
             if owner(p) != Some(side) || !kind_of(p).is_movable() {

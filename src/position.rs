@@ -2,6 +2,7 @@
 
 use crate::army::Army;
 use crate::combat::{Battle, combat};
+use crate::more_squares::Chase;
 use crate::moves::{Move, MoveParseError, parse_move_text};
 use crate::outcome::{Fight, Outcome};
 use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
@@ -9,6 +10,7 @@ use crate::ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError};
 use crate::setup::{Setup, SetupError};
 use crate::square::{CELLS, STRIDE, Square};
 use crate::status::{DrawReason, Status, WinReason};
+use crate::two_square::Chain;
 use crate::zobrist;
 use core::fmt;
 
@@ -90,6 +92,10 @@ pub struct Position {
     pub(crate) status: Status,
     pub(crate) hash: u64,
     pub(crate) last: Option<Outcome>,
+    /// Each side's two-square chain (see [`two_square`](crate::two_square)).
+    pub(crate) chains: [Chain; 2],
+    /// The continuous-chase state (see [`more_squares`](crate::more_squares)).
+    pub(crate) chase: Chase,
 }
 
 /// Why a position could not be built.
@@ -181,6 +187,22 @@ pub enum MoveError {
     /// A Scout's way is blocked by a piece or a lake.
     #[error("the way is blocked at {0}")]
     PathBlocked(Square),
+    /// The two-square rule forbids the move: the piece would cross a border it
+    /// crossed in each of its last `limit` moves (see
+    /// [`two_square`](crate::two_square)).
+    #[error(
+        "the two-square rule forbids this move: the piece crossed that border in each of its last {limit} moves"
+    )]
+    TwoSquare {
+        /// The ruleset's limit.
+        limit: u8,
+    },
+    /// The more-squares (continuous-chase) rule forbids the move (see
+    /// [`more_squares`](crate::more_squares)).
+    #[error(
+        "the more-squares rule forbids this move: a chasing move may not recreate a position of the chase"
+    )]
+    MoreSquares,
     /// Neither a step nor a straight orthogonal line.
     #[error("a move is a step to a neighbouring square or a straight line along a rank or file")]
     NotALine,
@@ -244,6 +266,8 @@ impl Position {
             },
             hash: 0,
             last: None,
+            chains: [Chain::default(); 2],
+            chase: Chase::default(),
         }
     }
 
@@ -445,6 +469,16 @@ impl Position {
         self.hash
     }
 
+    /// The hash of the placement alone (without the side to move).
+    #[inline]
+    pub(crate) fn placement_hash(&self) -> u64 {
+        if self.to_move == Side::Blue {
+            self.hash ^ zobrist::BLUE_TO_MOVE
+        } else {
+            self.hash
+        }
+    }
+
     /// The Zobrist hash computed from the whole board (what [`Position::hash`] must
     /// always equal).
     ///
@@ -512,6 +546,18 @@ impl Position {
             _ if owner(t) == Some(side) => return Err(MoveError::OwnPiece(to)),
             _ => {}
         }
+        self.check_geometry(mv, kind, t)?;
+        if let Some(limit) = self.rules.two_square {
+            if self.chains[side.index()].forbids(mv, limit) {
+                return Err(MoveError::TwoSquare { limit });
+            }
+        }
+        Ok(())
+    }
+
+    /// The part of [`Position::check_move`] that depends only on the board.
+    fn check_geometry(&self, mv: Move, kind: PieceKind, t: u8) -> Result<(), MoveError> {
+        let (from, to) = (mv.from, mv.to);
         let (df, dr) = mv.delta();
         if df.abs() <= 1 && dr.abs() <= 1 {
             if df != 0 && dr != 0 {
@@ -653,6 +699,23 @@ impl Position {
                 attacker_revealed,
             })
         };
+        if self.rules.two_square.is_some() {
+            self.chains[side.index()].record(mv);
+            if let Some(f) = fight {
+                if !f.battle.attacker_survives() {
+                    self.chains[side.index()].clear();
+                }
+                let defender_chain = &mut self.chains[side.opponent().index()];
+                if !f.battle.defender_survives() && defender_chain.end() == Some(mv.to) {
+                    defender_chain.clear();
+                }
+            }
+        }
+        if self.rules.more_squares {
+            let mut chase = self.chase;
+            chase.record(self, side, mv, fight.is_some());
+            self.chase = chase;
+        }
         self.to_move = !side;
         self.hash ^= zobrist::BLUE_TO_MOVE;
         self.ply = self.ply.saturating_add(1);

@@ -5,11 +5,13 @@
 //! status, so a forged file cannot produce a position that breaks a rule. The
 //! `last` event is taken as written: it only feeds [`View::last`](crate::View::last).
 
+use crate::more_squares::Chase;
 use crate::outcome::Outcome;
 use crate::piece::KindSet;
 use crate::position::{Position, PositionError, owner};
 use crate::ruleset::Ruleset;
 use crate::square::{GRID_SQUARES, Square};
+use crate::two_square::Chain;
 use core::fmt;
 use serde::de::{Error as _, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
@@ -34,13 +36,15 @@ impl Serialize for Knowledge<'_> {
 /// {"e4": <kind bits>, ...}, "ply": n, "plies_since_attack": n, "last": ...}`.
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Position", 6)?;
+        let mut st = s.serialize_struct("Position", 8)?;
         st.serialize_field("rules", &self.rules)?;
         st.serialize_field("board", &format_args!("{}", self.to_text()))?;
         st.serialize_field("knowledge", &Knowledge(self))?;
         st.serialize_field("ply", &self.ply)?;
         st.serialize_field("plies_since_attack", &self.plies_since_attack)?;
         st.serialize_field("last", &self.last)?;
+        st.serialize_field("two_square_chains", &self.chains)?;
+        st.serialize_field("chase", &self.chase)?;
         st.end()
     }
 }
@@ -119,6 +123,10 @@ struct Repr {
     plies_since_attack: u32,
     #[serde(default)]
     last: Option<Outcome>,
+    #[serde(default)]
+    two_square_chains: [Chain; 2],
+    #[serde(default)]
+    chase: Chase,
 }
 
 impl Repr {
@@ -140,6 +148,8 @@ impl Repr {
         pos.ply = self.ply;
         pos.plies_since_attack = self.plies_since_attack.min(self.ply);
         pos.last = self.last;
+        pos.chains = self.two_square_chains;
+        pos.chase = self.chase;
         pos.status = pos.evaluate(true);
         Ok(pos)
     }

@@ -102,6 +102,17 @@ pub struct Ruleset {
     /// [`Position`](crate::Position) ignores it.
     #[cfg_attr(feature = "serde", serde(default))]
     pub repetition_draw: Option<u8>,
+    /// The two-square rule: `Some(n)` forbids a piece to cross the same square
+    /// border more than `n` times in a row (see [`two_square`](crate::two_square)).
+    /// `Some(3)` is the ISF rule (classic and Barrage presets), `Some(5)` the rule
+    /// Gravon used in 2004–2006; off in the Czech preset.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub two_square: Option<u8>,
+    /// The more-squares (continuous-chase) rule of the ISF (see
+    /// [`more_squares`](crate::more_squares)); needs the history a
+    /// [`Game`](crate::Game) keeps. On in the classic and Barrage presets.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub more_squares: bool,
 }
 
 impl Default for Ruleset {
@@ -175,6 +186,9 @@ pub enum RulesetError {
     /// A ply limit of 0.
     #[error("a ply limit must be at least 1")]
     ZeroPlyLimit,
+    /// A two-square limit outside `1..=8`.
+    #[error("the two-square limit must be 1..=8, not {0}")]
+    TwoSquareLimit(u8),
     /// A repeated-position limit below 2.
     #[error("a repeated-position draw needs a position to stand at least twice, not {0} times")]
     RepetitionLimit(u8),
@@ -206,6 +220,8 @@ impl Ruleset {
             max_plies: None,
             max_plies_without_attack: None,
             repetition_draw: None,
+            two_square: None,
+            more_squares: false,
         }
     }
 
@@ -233,6 +249,8 @@ impl Ruleset {
             max_plies: None,
             max_plies_without_attack: None,
             repetition_draw: None,
+            two_square: Some(3),
+            more_squares: true,
         }
     }
 
@@ -349,6 +367,12 @@ impl Ruleset {
         }
         if self.max_plies == Some(0) || self.max_plies_without_attack == Some(0) {
             return Err(RulesetError::ZeroPlyLimit);
+        }
+        if let Some(n) = self
+            .two_square
+            .filter(|n| !(1..=crate::two_square::MAX_LIMIT).contains(n))
+        {
+            return Err(RulesetError::TwoSquareLimit(n));
         }
         if let Some(n) = self.repetition_draw.filter(|n| *n < 2) {
             return Err(RulesetError::RepetitionLimit(n));

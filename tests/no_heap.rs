@@ -4,16 +4,29 @@
 
 use marsal::{Position, Rng, Ruleset, Setup, Side};
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct Counting;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
+thread_local! {
+    /// Only allocations made by the thread that plays are counted (the test
+    /// harness's own threads may allocate at any time).
+    static PLAYING: Cell<bool> = const { Cell::new(false) };
+}
+
+fn count() {
+    if PLAYING.with(Cell::get) {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
 // SAFETY: forwards every call to the system allocator unchanged; only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
@@ -22,7 +35,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -48,7 +61,6 @@ fn play_one(rules: &Ruleset, seed: u64) -> u32 {
 
 #[test]
 fn whole_games_allocate_nothing() {
-    // Only this test runs in this binary, so no other thread allocates meanwhile.
     for (name, mut rules) in [
         ("marsal_a_spion", Ruleset::marsal_a_spion()),
         ("classic", Ruleset::classic()),
@@ -57,7 +69,9 @@ fn whole_games_allocate_nothing() {
         rules.max_plies = Some(3000);
         for seed in 0..3 {
             let before = ALLOCATIONS.load(Ordering::SeqCst);
+            PLAYING.with(|p| p.set(true));
             let plies = play_one(&rules, seed);
+            PLAYING.with(|p| p.set(false));
             let after = ALLOCATIONS.load(Ordering::SeqCst);
             assert!(plies > 0);
             assert_eq!(

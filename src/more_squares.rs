@@ -1,0 +1,104 @@
+//! The more-squares rule (the ISF continuous-chase rule), as a small state
+//! machine beside the position.
+//!
+//! # Definitions
+//! - A move **threatens** when it ends orthogonally next to an enemy piece (any
+//!   enemy piece, Bombs, Mines and the Flag included), judged on the board after
+//!   the move.
+//! - A move **evades** when it moves a piece away from a square orthogonally next
+//!   to where the enemy's last move ended (the threatened piece steps away).
+//! - A side is **continuously chasing** while its moves keep threatening and the
+//!   opponent's moves keep evading: each side has a chase length that counts the
+//!   plies of that unbroken pattern. After every move of side `p` (from `S` to
+//!   `D`):
+//!   1. `p`'s last source and destination become `S` and `D`;
+//!   2. if `S` is next to the opponent's last destination (`p` evaded), the
+//!      opponent's chase length grows by one, else it drops to 0;
+//!   3. if the move attacked, both chase lengths drop to 0;
+//!   4. if the move threatens, `p`'s chase length grows by one, else it drops
+//!      to 0.
+//!
+//! # The rule
+//! With `L` the chase length of the side to move, a move is **forbidden** when
+//! all of these hold:
+//! 1. it recreates a position (the same piece of the same side on every square,
+//!    whoever is to move) that stood `d` plies ago for some `1 <= d <= L - 1`,
+//!    i.e. a position that occurred during the chase;
+//! 2. it threatens (it is a chasing move);
+//! 3. it is not the exact reverse of the mover's own previous move — going back
+//!    to the square it came from on its previous turn is allowed (the two-square
+//!    rule still applies to it).
+//!
+//! This is the ISF text ("a continuous chaser may not play a chasing move that
+//! leads to a position that already occurred during the chase, except moving
+//! back to the square it came from on the immediately preceding turn") made
+//! mechanical the way the published test vectors (`data/ataraxos/`) were made.
+//! It needs the positions of the chase, so it is enforced by
+//! [`Game`](crate::Game), which keeps the history; a bare [`Position`]
+//! keeps the chase lengths up to date but does not forbid moves by this rule.
+
+use crate::moves::Move;
+use crate::piece::Side;
+use crate::position::{ORTHOGONAL, Position, owner};
+use crate::square::Square;
+
+/// The chase lengths and last moves of both sides.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct Chase {
+    last_from: [Option<Square>; 2],
+    last_to: [Option<Square>; 2],
+    length: [u32; 2],
+}
+
+/// Whether a piece of `side`'s opponent stands orthogonally next to `sq`,
+/// not counting `ignore`.
+pub(crate) fn next_to_enemy(
+    pos: &Position,
+    side: Side,
+    sq: Square,
+    ignore: Option<Square>,
+) -> bool {
+    ORTHOGONAL.iter().any(|d| {
+        let cell = (sq.cell() as isize + d) as usize;
+        owner(pos.cells[cell]) == Some(!side) && Square::from_cell(cell) != ignore
+    })
+}
+
+fn adjacent(a: Square, b: Square) -> bool {
+    let (df, dr) = (a.file().abs_diff(b.file()), a.rank().abs_diff(b.rank()));
+    df + dr == 1
+}
+
+impl Chase {
+    /// Updates the state after `side` played `mv`; `after` is the position after
+    /// the move.
+    pub(crate) fn record(&mut self, after: &Position, side: Side, mv: Move, attacked: bool) {
+        let (p, q) = (side.index(), side.opponent().index());
+        self.last_from[p] = Some(mv.from);
+        self.last_to[p] = Some(mv.to);
+        if self.last_to[q].is_some_and(|d| adjacent(mv.from, d)) {
+            self.length[q] = self.length[q].saturating_add(1);
+        } else {
+            self.length[q] = 0;
+        }
+        if attacked {
+            self.length = [0, 0];
+        }
+        if next_to_enemy(after, side, mv.to, None) {
+            self.length[p] = self.length[p].saturating_add(1);
+        } else {
+            self.length[p] = 0;
+        }
+    }
+
+    /// The chase length of `side`.
+    pub(crate) fn length(&self, side: Side) -> u32 {
+        self.length[side.index()]
+    }
+
+    /// Whether `mv` is the exact reverse of `side`'s previous move.
+    pub(crate) fn is_reverse(&self, side: Side, mv: Move) -> bool {
+        self.last_to[side.index()] == Some(mv.from) && self.last_from[side.index()] == Some(mv.to)
+    }
+}
