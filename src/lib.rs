@@ -48,6 +48,8 @@
 //! | what a move reveals, the end of the game | `position.rs` ([`Position::play`], [`Position::status`]) |
 //! | the no-hope draw | [`no_hope`] |
 //! | views and what counting tells | `view.rs` ([`View`]) |
+//! | the two-square rule | [`two_square`] |
+//! | the more-squares (continuous-chase) rule | [`more_squares`] (enforced by [`Game`]) |
 //! | the repeated-position draw | `game.rs` ([`Game`]) |
 //!
 //! ## Features
