@@ -57,6 +57,9 @@
 //! - `alloc`: [`Game`] (history, undo), views with the full log.
 //! - `serde`: `Serialize`/`Deserialize` for every public value type; a ruleset
 //!   round-trips through JSON so a host can define its own variant in a file.
+//! - `ffi` (default): the C ABI, see [`ffi`] and `include/marsal.h`.
+//! - `gravon`: import and export of the Gravon/StraDoS2 XML game records, and
+//!   their replay ([`gravon`]).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -71,6 +74,8 @@ pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 mod geometry;
+#[cfg(feature = "gravon")]
+pub mod gravon;
 pub mod more_squares;
 mod movegen;
 mod moves;
