@@ -36,21 +36,21 @@
 // `MarsalGameStatus` (and of `MarsalOutcome.defender`, as `MARSAL_KIND_NONE`).
 #define MARSAL_NONE 255
 
+// The number of piece kinds (`MarsalKind` values 0..15).
+#define MARSAL_KIND_COUNT 16
+
+// The most files a board may have (files `a`..`l`).
+#define MARSAL_MAX_FILES 12
+
+// The most ranks a board may have (ranks 1..12).
+#define MARSAL_MAX_RANKS 12
+
+// The most squares a board (and so a `marsal_game_view` buffer) may have.
+#define MARSAL_GRID_SQUARES 144
+
 // The most legal moves any position can have (a buffer of this many
 // `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 #define MARSAL_MAX_LEGAL_MOVES 1152
-
-// The number of piece kinds.
-#define MARSAL_KIND_COUNT 16
-
-// The most files (columns) a board may have: files `a`..`l`.
-#define MARSAL_MAX_FILES 12
-
-// The most ranks (rows) a board may have: ranks `1`..`12`.
-#define MARSAL_MAX_RANKS 12
-
-// The number of squares of the largest grid (`MAX_FILES * MAX_RANKS`).
-#define MARSAL_GRID_SQUARES ((size_t)MARSAL_MAX_FILES * (size_t)MARSAL_MAX_RANKS)
 
 // The result of every call of the C ABI.
 //
@@ -347,14 +347,6 @@ typedef struct MarsalSquareView {
   // kinds it may be. As bits: bit `k` = `MarsalKind` `k`. Otherwise 0.
   uint16_t possible;
 } MarsalSquareView;
-
-
-
-
-
-
-
-
 
 #ifdef __cplusplus
 extern "C" {

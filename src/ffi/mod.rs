@@ -44,6 +44,21 @@ use std::ffi::{CStr, c_char};
 /// `MarsalGameStatus` (and of `MarsalOutcome.defender`, as `MARSAL_KIND_NONE`).
 pub const MARSAL_NONE: u8 = 255;
 
+/// The number of piece kinds (`MarsalKind` values 0..15).
+pub const MARSAL_KIND_COUNT: usize = 16;
+/// The most files a board may have (files `a`..`l`).
+pub const MARSAL_MAX_FILES: u8 = 12;
+/// The most ranks a board may have (ranks 1..12).
+pub const MARSAL_MAX_RANKS: u8 = 12;
+/// The most squares a board (and so a `marsal_game_view` buffer) may have.
+pub const MARSAL_GRID_SQUARES: usize = 144;
+const _: () = assert!(
+    MARSAL_KIND_COUNT == crate::KIND_COUNT
+        && MARSAL_MAX_FILES == crate::MAX_FILES
+        && MARSAL_MAX_RANKS == crate::MAX_RANKS
+        && MARSAL_GRID_SQUARES == crate::GRID_SQUARES
+);
+
 /// The most legal moves any position can have (a buffer of this many
 /// `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 pub const MARSAL_MAX_LEGAL_MOVES: usize = 1152;
