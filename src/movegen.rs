@@ -74,46 +74,46 @@ impl Position {
     /// Every move the board allows `side` (before the two-square rule).
     #[inline]
     fn for_each_board_move<F: FnMut(Move)>(&self, side: Side, mut f: F) {
-        let diagonal = self.rules.diagonal_steps;
         for (from, &p) in self.cells.iter().enumerate() {
-            if owner(p) != Some(side) {
-                continue;
+            if owner(p) == Some(side) && kind_of(p).is_movable() {
+                self.for_each_piece_move(from, side, &mut f);
             }
-            let kind = kind_of(p);
-            if !kind.is_movable() {
-                continue;
-            }
-            let Some(from_sq) = Square::from_cell(from) else {
-                continue;
-            };
-            let far = kind.moves_far();
-            for d in ORTHOGONAL {
-                let mut to = from as isize + d;
-                loop {
-                    let t = self.cells[to as usize];
-                    if t == EMPTY {
-                        if let Some(sq) = Square::from_cell(to as usize) {
-                            f(Move::new(from_sq, sq));
-                        }
-                        if far {
-                            to += d;
-                            continue;
-                        }
-                    } else if owner(t) == Some(!side) {
-                        if let Some(sq) = Square::from_cell(to as usize) {
-                            f(Move::new(from_sq, sq));
-                        }
+        }
+    }
+
+    /// Every move the board allows the movable piece of `side` on cell `from`.
+    #[inline]
+    fn for_each_piece_move<F: FnMut(Move)>(&self, from: usize, side: Side, f: &mut F) {
+        let Some(from_sq) = Square::from_cell(from) else {
+            return;
+        };
+        let far = kind_of(self.cells[from]).moves_far();
+        for d in ORTHOGONAL {
+            let mut to = from as isize + d;
+            loop {
+                let t = self.cells[to as usize];
+                if t == EMPTY {
+                    if let Some(sq) = Square::from_cell(to as usize) {
+                        f(Move::new(from_sq, sq));
                     }
-                    break;
+                    if far {
+                        to += d;
+                        continue;
+                    }
+                } else if owner(t) == Some(!side) {
+                    if let Some(sq) = Square::from_cell(to as usize) {
+                        f(Move::new(from_sq, sq));
+                    }
                 }
+                break;
             }
-            if diagonal {
-                for d in DIAGONAL {
-                    let to = (from as isize + d) as usize;
-                    if self.cells[to] == EMPTY {
-                        if let Some(sq) = Square::from_cell(to) {
-                            f(Move::new(from_sq, sq));
-                        }
+        }
+        if self.rules.diagonal_steps {
+            for d in DIAGONAL {
+                let to = (from as isize + d) as usize;
+                if self.cells[to] == EMPTY {
+                    if let Some(sq) = Square::from_cell(to) {
+                        f(Move::new(from_sq, sq));
                     }
                 }
             }
@@ -128,14 +128,20 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn has_legal_move(&self, side: Side) -> bool {
-        if self.two_square_limit(side).is_some() {
-            let mut any = false;
-            self.for_each_move(side, |_| any = true);
-            return any;
-        }
+        let restricted = self.two_square_limit(side);
         let diagonal = self.rules.diagonal_steps;
         for (from, &p) in self.cells.iter().enumerate() {
             if owner(p) != Some(side) || !kind_of(p).is_movable() {
+                continue;
+            }
+            if let Some((_, limit)) = restricted.filter(|(end, _)| end.cell() == from) {
+                // The piece the two-square rule may hold back: try its moves.
+                let chain = &self.chains[side.index()];
+                let mut any = false;
+                self.for_each_piece_move(from, side, &mut |mv| any |= !chain.forbids(mv, limit));
+                if any {
+                    return true;
+                }
                 continue;
             }
             for d in ORTHOGONAL {
