@@ -134,6 +134,33 @@ pub enum MarsalKind {
     None = 255,
 }
 
+// The C kind codes are the Rust kinds' indices.
+const _: () = {
+    let c = [
+        MarsalKind::Marshal,
+        MarsalKind::General,
+        MarsalKind::Colonel,
+        MarsalKind::Major,
+        MarsalKind::Captain,
+        MarsalKind::Lieutenant,
+        MarsalKind::Sergeant,
+        MarsalKind::Cadet,
+        MarsalKind::Corporal,
+        MarsalKind::Gunner,
+        MarsalKind::Scout,
+        MarsalKind::Miner,
+        MarsalKind::Spy,
+        MarsalKind::Mine,
+        MarsalKind::Bomb,
+        MarsalKind::Flag,
+    ];
+    let mut i = 0;
+    while i < crate::KIND_COUNT {
+        assert!(c[i] as usize == crate::PieceKind::ALL[i] as usize);
+        i += 1;
+    }
+};
+
 /// Fight results (as `uint8_t` in `MarsalOutcome`).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
