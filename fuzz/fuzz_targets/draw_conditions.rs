@@ -1,0 +1,185 @@
+//! The status verdict of arbitrary sparse positions (and of the positions after
+//! a few moves) against the legal moves and an independent reachability search.
+#![no_main]
+
+#[path = "common/mod.rs"]
+mod common;
+
+use arbitrary::Unstructured;
+use common::ref_can_reach_flag;
+use libfuzzer_sys::fuzz_target;
+use marsal::{DrawReason, NoMoveRule, PieceKind, Position, Side, Status, WinReason, no_hope};
+
+/// The status RULES.md gives this position, from the reference move generator
+/// and reachability, in the engine's order of precedence (a captured Flag, no
+/// legal move, no hope, the ply limits).
+fn expected_status(pos: &Position, chains: &common::Chains) -> Status {
+    let rules = pos.rules();
+    for side in Side::BOTH {
+        if pos.count(side, PieceKind::Flag) < rules.army(side).count(PieceKind::Flag) {
+            return Status::Won {
+                winner: !side,
+                reason: WinReason::FlagCaptured,
+            };
+        }
+    }
+    let to_move = pos.to_move();
+    let can = |s: Side| !chains.moves(pos, s).is_empty();
+    match rules.no_move {
+        NoMoveRule::Draw => {
+            if !can(to_move) {
+                return Status::Drawn {
+                    reason: DrawReason::NoLegalMove(to_move),
+                };
+            }
+        }
+        NoMoveRule::Loses => match (can(to_move), can(!to_move)) {
+            (false, false) => {
+                return Status::Drawn {
+                    reason: DrawReason::NeitherCanMove,
+                };
+            }
+            (false, true) => {
+                return Status::Won {
+                    winner: !to_move,
+                    reason: WinReason::OpponentCannotMove,
+                };
+            }
+            (true, false) => {
+                return Status::Won {
+                    winner: to_move,
+                    reason: WinReason::OpponentCannotMove,
+                };
+            }
+            (true, true) => {}
+        },
+    }
+    if rules.no_hope_draw
+        && !ref_can_reach_flag(pos, Side::Red)
+        && !ref_can_reach_flag(pos, Side::Blue)
+    {
+        return Status::Drawn {
+            reason: DrawReason::NoHope,
+        };
+    }
+    if rules.max_plies.is_some_and(|m| pos.ply() >= m) {
+        return Status::Drawn {
+            reason: DrawReason::PlyLimit,
+        };
+    }
+    if rules
+        .max_plies_without_attack
+        .is_some_and(|m| pos.plies_since_attack() >= m)
+    {
+        return Status::Drawn {
+            reason: DrawReason::NoAttackLimit,
+        };
+    }
+    Status::Ongoing { to_move }
+}
+
+fn check(pos: &Position, chains: &common::Chains) {
+    common::check_position(pos, chains);
+    let status = pos.status();
+    let text = pos.to_text().to_string();
+    // The engine's reachability equals the reference, both sides.
+    for side in Side::BOTH {
+        assert_eq!(
+            no_hope::can_reach_flag(pos, side),
+            ref_can_reach_flag(pos, side),
+            "can_reach_flag({side}) in {text}"
+        );
+    }
+    let can = |s: Side| !chains.moves(pos, s).is_empty();
+    match status {
+        Status::Ongoing { to_move } => {
+            assert_eq!(to_move, pos.to_move());
+            assert!(can(to_move), "ongoing but {to_move} cannot move: {text}");
+            assert!(!pos.legal_moves().is_empty());
+            if pos.rules().no_move == NoMoveRule::Loses {
+                assert!(
+                    can(!to_move),
+                    "ongoing but {} cannot move: {text}",
+                    !to_move
+                );
+            }
+        }
+        Status::Drawn {
+            reason: DrawReason::NoLegalMove(s),
+        } => {
+            assert_eq!(pos.rules().no_move, NoMoveRule::Draw);
+            assert_eq!(s, pos.to_move());
+            assert!(!can(s), "NoLegalMove({s}) but it can move: {text}");
+        }
+        Status::Drawn {
+            reason: DrawReason::NeitherCanMove,
+        } => {
+            assert!(
+                !can(Side::Red) && !can(Side::Blue),
+                "NeitherCanMove: {text}"
+            );
+        }
+        Status::Won {
+            winner,
+            reason: WinReason::OpponentCannotMove,
+        } => {
+            assert!(
+                !can(!winner),
+                "{} loses for no move but can move: {text}",
+                !winner
+            );
+        }
+        Status::Won {
+            winner,
+            reason: WinReason::FlagCaptured,
+        } => {
+            assert_eq!(pos.count(!winner, PieceKind::Flag), 0, "{text}");
+        }
+        Status::Drawn {
+            reason: DrawReason::NoHope,
+        } => {
+            // Soundness: never while either side still has a path.
+            assert!(pos.rules().no_hope_draw);
+            for side in Side::BOTH {
+                assert!(
+                    !ref_can_reach_flag(pos, side),
+                    "no-hope draw but {side} has a path: {text}"
+                );
+                assert!(!no_hope::can_reach_flag(pos, side));
+            }
+        }
+        Status::Drawn { .. } => {}
+    }
+    assert_eq!(status, expected_status(pos, chains), "status of {text}");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    let Ok(rules) = common::ruleset(&mut u) else {
+        return;
+    };
+    let bias = match u.int_in_range(0..=3u8) {
+        Ok(0) => Some(PieceKind::Mine),
+        Ok(1) => Some(PieceKind::Bomb),
+        Ok(2) => Some(PieceKind::Miner),
+        _ => None,
+    };
+    let Ok(Some((mut pos, _))) = common::sparse_position(&mut u, &rules, bias) else {
+        return;
+    };
+    let mut chains = common::Chains::default();
+    check(&pos, &chains);
+    for _ in 0..64 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let Ok(i) = u.choose_index(moves.len()) else {
+            break;
+        };
+        let side = pos.to_move();
+        pos.play(moves[i]).expect("a listed move is legal");
+        chains.record(side, moves[i], &pos);
+        check(&pos, &chains);
+    }
+});

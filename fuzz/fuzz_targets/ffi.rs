@@ -1,0 +1,677 @@
+//! Arbitrary sequences of C ABI calls with arbitrary arguments: NULL pointers,
+//! short buffers, bad side codes and squares, arbitrary (also invalid UTF-8)
+//! text. Live handles are kept in a table so that each is freed exactly once
+//! and no freed or garbage pointer is ever passed (that is outside the
+//! contract). Every status must be a known code and never PANIC, and
+//! BUFFER_TOO_SMALL must report a size larger than the capacity given.
+#![no_main]
+
+use arbitrary::{Arbitrary, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use marsal::ffi::*;
+use std::ffi::{CString, c_char};
+use std::ptr::{null, null_mut};
+
+#[derive(Arbitrary, Debug)]
+enum Text {
+    /// Raw bytes (cut at the first NUL, then NUL-terminated).
+    Raw(Vec<u8>),
+    /// A string the library produced before (from the pool), maybe altered.
+    Pooled {
+        index: u8,
+        flip: Option<(u8, u8)>,
+    },
+    Preset(u8),
+    Null,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Buf {
+    null: bool,
+    cap: u16,
+    null_len: bool,
+}
+
+#[derive(Arbitrary, Debug)]
+enum MoveArg {
+    Legal(u16),
+    Raw { from: (u8, u8), to: (u8, u8) },
+    Null,
+}
+
+#[derive(Arbitrary, Debug)]
+enum Op {
+    Version(bool),
+    Preset(Text, bool),
+    FromJson(Text, bool),
+    ToJson(u8, Buf),
+    RulesetFree(u8),
+    SetupRandom(u8, u8, u64, Buf),
+    GameNew(u8, Text, Text, bool),
+    GameNewRandom(u8, u64, u64, bool),
+    GameFree(u8),
+    LegalMoves(u8, Buf),
+    Play(u8, MoveArg, bool),
+    PlayText(u8, Text, bool),
+    MoveText(u8, MoveArg, Buf),
+    Undo(u8, bool),
+    Status(u8, bool),
+    LastOutcome(u8, bool),
+    BoardSize(u8, bool, bool),
+    View(u8, u8, Buf),
+    Hash(u8, bool),
+    Ply(u8, bool),
+    PositionText(u8, Buf),
+    LastError(Buf),
+}
+
+const PRESETS: [&str; 5] = ["marsal_a_spion", "classic", "barrage", "chess", ""];
+
+/// A known status code, never PANIC.
+fn ok_code(s: MarsalStatus) -> MarsalStatus {
+    let code = s as i32;
+    assert!(
+        (0..=11).contains(&code) || code == 99,
+        "unknown status {code}"
+    );
+    assert_ne!(s, MarsalStatus::Panic, "the library caught a panic");
+    if s != MarsalStatus::Ok {
+        // A failed call leaves a message.
+        let mut len = usize::MAX;
+        let r = unsafe { marsal_last_error_message(null_mut(), 0, &mut len) };
+        assert_eq!(r, MarsalStatus::BufferTooSmall);
+        assert!(len > 0 && len != usize::MAX, "empty message after {s:?}");
+    }
+    s
+}
+
+struct State {
+    rulesets: Vec<*mut MarsalRuleset>,
+    /// Live games with a copy of the ruleset they were made from.
+    games: Vec<(*mut MarsalGame, marsal::Ruleset)>,
+    pool: Vec<Vec<u8>>,
+}
+
+impl State {
+    fn ruleset(&self, i: u8) -> *mut MarsalRuleset {
+        let n = self.rulesets.len() + 1;
+        self.rulesets
+            .get(i as usize % n)
+            .copied()
+            .unwrap_or(null_mut())
+    }
+    fn game(&self, i: u8) -> *mut MarsalGame {
+        let n = self.games.len() + 1;
+        self.games.get(i as usize % n).map_or(null_mut(), |g| g.0)
+    }
+    fn rules_of(&self, g: *mut MarsalGame) -> Option<marsal::Ruleset> {
+        self.games.iter().find(|x| x.0 == g).map(|x| x.1)
+    }
+    fn text(&self, t: &Text) -> Option<CString> {
+        let bytes: Vec<u8> = match t {
+            Text::Raw(b) => b.clone(),
+            Text::Pooled { index, flip } => {
+                if self.pool.is_empty() {
+                    return Some(CString::new("e4-e5").unwrap());
+                }
+                let mut b = self.pool[*index as usize % self.pool.len()].clone();
+                if let Some((at, x)) = flip {
+                    if !b.is_empty() {
+                        let i = *at as usize % b.len();
+                        b[i] ^= x;
+                    }
+                }
+                b
+            }
+            Text::Preset(i) => PRESETS[*i as usize % PRESETS.len()].as_bytes().to_vec(),
+            Text::Null => return None,
+        };
+        let cut = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+        Some(CString::new(&bytes[..cut]).unwrap())
+    }
+    fn remember(&mut self, b: &[u8]) {
+        if self.pool.len() < 32 {
+            self.pool.push(b.to_vec());
+        }
+    }
+}
+
+fn ptr(c: &Option<CString>) -> *const c_char {
+    c.as_ref().map_or(null(), |c| c.as_ptr())
+}
+
+/// Calls a text-writing function with the buffer `b` and checks the protocol.
+fn text_out(
+    b: &Buf,
+    f: impl FnOnce(*mut c_char, usize, *mut usize) -> MarsalStatus,
+) -> Option<Vec<u8>> {
+    let cap = b.cap as usize % 4096;
+    let mut buf = vec![0x55u8 as c_char; cap.max(1)];
+    let mut len = usize::MAX;
+    let p = if b.null { null_mut() } else { buf.as_mut_ptr() };
+    let lp = if b.null_len {
+        null_mut()
+    } else {
+        &mut len as *mut usize
+    };
+    let s = ok_code(f(p, cap, lp));
+    match s {
+        MarsalStatus::Ok => {
+            assert!(!b.null, "OK with a NULL buffer");
+            if !b.null_len {
+                assert!(len < cap, "OK but len {len} >= cap {cap}");
+            }
+            let end = buf.iter().position(|&c| c == 0).expect("NUL-terminated");
+            assert!(end < cap);
+            if !b.null_len {
+                assert_eq!(end, len, "length and NUL disagree");
+            }
+            let bytes: Vec<u8> = buf[..end].iter().map(|&c| c as u8).collect();
+            std::str::from_utf8(&bytes).expect("UTF-8 output");
+            Some(bytes)
+        }
+        MarsalStatus::BufferTooSmall => {
+            if !b.null_len {
+                assert_ne!(len, usize::MAX, "size not written");
+                if !b.null {
+                    assert!(len + 1 > cap, "BUFFER_TOO_SMALL but {len}+1 fits in {cap}");
+                }
+            }
+            if !b.null && cap > 0 {
+                assert!(
+                    buf[..cap].iter().all(|&c| c == 0x55u8 as c_char),
+                    "buffer written on failure"
+                );
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+fn items_out<T: Copy>(
+    b: &Buf,
+    fill: T,
+    f: impl FnOnce(*mut T, usize, *mut usize) -> MarsalStatus,
+) -> (MarsalStatus, Option<Vec<T>>) {
+    let cap = b.cap as usize % 1500;
+    let mut buf = vec![fill; cap.max(1)];
+    let mut count = usize::MAX;
+    let p = if b.null { null_mut() } else { buf.as_mut_ptr() };
+    let cp = if b.null_len {
+        null_mut()
+    } else {
+        &mut count as *mut usize
+    };
+    let s = ok_code(f(p, cap, cp));
+    match s {
+        MarsalStatus::Ok => {
+            if b.null_len {
+                return (s, None);
+            }
+            assert!(
+                count <= cap || count == 0,
+                "OK but count {count} > cap {cap}"
+            );
+            if count > 0 {
+                assert!(!b.null);
+            }
+            buf.truncate(count);
+            (s, Some(buf))
+        }
+        MarsalStatus::BufferTooSmall => {
+            if !b.null_len {
+                assert!(count > 0 && count != usize::MAX);
+                if !b.null {
+                    assert!(count > cap, "BUFFER_TOO_SMALL but {count} fits in {cap}");
+                }
+            }
+            (s, None)
+        }
+        _ => (s, None),
+    }
+}
+
+fn legal_moves(g: *mut MarsalGame) -> Vec<MarsalMove> {
+    let mut buf = vec![
+        MarsalMove {
+            from: MarsalSquare { file: 0, rank: 0 },
+            to: MarsalSquare { file: 0, rank: 0 }
+        };
+        MARSAL_MAX_LEGAL_MOVES
+    ];
+    let mut n = 0usize;
+    let s = unsafe { marsal_game_legal_moves(g, buf.as_mut_ptr(), buf.len(), &mut n) };
+    assert_eq!(ok_code(s), MarsalStatus::Ok);
+    buf.truncate(n);
+    buf
+}
+
+fn check_outcome(o: &MarsalOutcome) {
+    assert!(o.side <= 1);
+    assert!(o.piece < 16);
+    assert!(o.defender < 16 || o.defender == MARSAL_NONE);
+    assert!(o.battle <= 5);
+    assert_eq!(o.battle == 0, o.defender == MARSAL_NONE);
+}
+
+fn step(st: &mut State, op: Op) {
+    unsafe {
+        match op {
+            Op::Version(null_out) => {
+                let mut p: *const c_char = null();
+                let s = ok_code(marsal_version(if null_out { null_mut() } else { &mut p }));
+                assert_eq!(s == MarsalStatus::Ok, !null_out);
+                if !null_out {
+                    assert!(!p.is_null());
+                }
+            }
+            Op::Preset(t, null_out) => {
+                let c = st.text(&t);
+                let mut out: *mut MarsalRuleset = null_mut();
+                let s = ok_code(marsal_ruleset_preset(
+                    ptr(&c),
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(!out.is_null() && !null_out);
+                    st.rulesets.push(out);
+                } else {
+                    assert!(out.is_null());
+                }
+            }
+            Op::FromJson(t, null_out) => {
+                let c = st.text(&t);
+                let mut out: *mut MarsalRuleset = null_mut();
+                let s = ok_code(marsal_ruleset_from_json(
+                    ptr(&c),
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(!out.is_null() && !null_out);
+                    st.rulesets.push(out);
+                } else {
+                    assert!(out.is_null());
+                }
+            }
+            Op::ToJson(r, b) => {
+                let r = st.ruleset(r);
+                if let Some(t) = text_out(&b, |p, cap, l| marsal_ruleset_to_json(r, p, cap, l)) {
+                    let parsed: marsal::Ruleset =
+                        serde_json::from_slice(&t).expect("valid ruleset JSON");
+                    assert!(parsed.validate().is_ok());
+                    st.remember(&t);
+                }
+            }
+            Op::RulesetFree(i) => {
+                let n = st.rulesets.len() + 1;
+                let i = i as usize % n;
+                let h = if i < st.rulesets.len() {
+                    st.rulesets.swap_remove(i)
+                } else {
+                    null_mut()
+                };
+                assert_eq!(ok_code(marsal_ruleset_free(h)), MarsalStatus::Ok);
+            }
+            Op::SetupRandom(r, side, seed, b) => {
+                let r = st.ruleset(r);
+                if let Some(t) = text_out(&b, |p, cap, l| {
+                    marsal_setup_random(r, side, seed, p, cap, l)
+                }) {
+                    assert!(side <= 1);
+                    st.remember(&t);
+                }
+            }
+            Op::GameNew(r, red, blue, null_out) => {
+                let r = st.ruleset(r);
+                let (red, blue) = (st.text(&red), st.text(&blue));
+                let mut out: *mut MarsalGame = null_mut();
+                let s = ok_code(marsal_game_new(
+                    r,
+                    ptr(&red),
+                    ptr(&blue),
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(!out.is_null());
+                    st.games.push((out, rules_of_handle(r)));
+                } else {
+                    assert!(out.is_null());
+                }
+            }
+            Op::GameNewRandom(r, a, b, null_out) => {
+                let r = st.ruleset(r);
+                let mut out: *mut MarsalGame = null_mut();
+                let s = ok_code(marsal_game_new_random(
+                    r,
+                    a,
+                    b,
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(!out.is_null());
+                    st.games.push((out, rules_of_handle(r)));
+                } else {
+                    assert!(out.is_null());
+                }
+            }
+            Op::GameFree(i) => {
+                let n = st.games.len() + 1;
+                let i = i as usize % n;
+                let h = if i < st.games.len() {
+                    st.games.swap_remove(i).0
+                } else {
+                    null_mut()
+                };
+                assert_eq!(ok_code(marsal_game_free(h)), MarsalStatus::Ok);
+            }
+            Op::LegalMoves(g, b) => {
+                let g = st.game(g);
+                let fill = MarsalMove {
+                    from: MarsalSquare { file: 99, rank: 99 },
+                    to: MarsalSquare { file: 99, rank: 99 },
+                };
+                let (_, moves) =
+                    items_out(&b, fill, |p, cap, c| marsal_game_legal_moves(g, p, cap, c));
+                if let Some(moves) = moves {
+                    assert_eq!(moves, legal_moves(g));
+                }
+            }
+            Op::Play(g, m, null_outcome) => {
+                let g = st.game(g);
+                let mv = match m {
+                    MoveArg::Legal(i) if !g.is_null() => {
+                        let l = legal_moves(g);
+                        if l.is_empty() {
+                            None
+                        } else {
+                            Some(l[i as usize % l.len()])
+                        }
+                    }
+                    MoveArg::Legal(_) | MoveArg::Null => None,
+                    MoveArg::Raw { from, to } => Some(MarsalMove {
+                        from: MarsalSquare {
+                            file: from.0 % 14,
+                            rank: from.1 % 14,
+                        },
+                        to: MarsalSquare {
+                            file: to.0 % 14,
+                            rank: to.1 % 14,
+                        },
+                    }),
+                };
+                let text_before = position_text(g);
+                let mut out = MarsalOutcome {
+                    mv: MarsalMove {
+                        from: MarsalSquare { file: 0, rank: 0 },
+                        to: MarsalSquare { file: 0, rank: 0 },
+                    },
+                    side: 0,
+                    piece: 0,
+                    defender: 0,
+                    battle: 0,
+                    attacker_revealed: false,
+                };
+                let mvp = mv.as_ref().map_or(null(), |m| m as *const MarsalMove);
+                let s = ok_code(marsal_game_play(
+                    g,
+                    mvp,
+                    if null_outcome { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    let mv = mv.unwrap();
+                    if !null_outcome {
+                        assert_eq!(out.mv, mv);
+                        check_outcome(&out);
+                    }
+                } else if !g.is_null() {
+                    assert_eq!(
+                        position_text(g),
+                        text_before,
+                        "a refused move changed the position"
+                    );
+                }
+            }
+            Op::PlayText(g, t, null_outcome) => {
+                let g = st.game(g);
+                let c = st.text(&t);
+                let before = position_text(g);
+                let mut out = std::mem::MaybeUninit::<MarsalOutcome>::zeroed().assume_init();
+                let s = ok_code(marsal_game_play_text(
+                    g,
+                    ptr(&c),
+                    if null_outcome { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    if !null_outcome {
+                        check_outcome(&out);
+                    }
+                } else if !g.is_null() {
+                    assert_eq!(position_text(g), before);
+                }
+            }
+            Op::MoveText(g, m, b) => {
+                let g = st.game(g);
+                let mv = match m {
+                    MoveArg::Legal(i) if !g.is_null() => {
+                        let l = legal_moves(g);
+                        if l.is_empty() {
+                            None
+                        } else {
+                            Some(l[i as usize % l.len()])
+                        }
+                    }
+                    MoveArg::Legal(_) | MoveArg::Null => None,
+                    MoveArg::Raw { from, to } => Some(MarsalMove {
+                        from: MarsalSquare {
+                            file: from.0 % 14,
+                            rank: from.1 % 14,
+                        },
+                        to: MarsalSquare {
+                            file: to.0 % 14,
+                            rank: to.1 % 14,
+                        },
+                    }),
+                };
+                let mvp = mv.as_ref().map_or(null(), |m| m as *const MarsalMove);
+                if let Some(t) = text_out(&b, |p, cap, l| marsal_game_move_text(g, mvp, p, cap, l))
+                {
+                    st.remember(&t);
+                }
+            }
+            Op::Undo(g, null_out) => {
+                let g = st.game(g);
+                let mut out = std::mem::MaybeUninit::<MarsalOutcome>::zeroed().assume_init();
+                let s = ok_code(marsal_game_undo(
+                    g,
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok && !null_out {
+                    check_outcome(&out);
+                }
+            }
+            Op::Status(g, null_out) => {
+                let g = st.game(g);
+                let mut out = MarsalGameStatus {
+                    state: 77,
+                    side: 77,
+                    reason: 77,
+                };
+                let s = ok_code(marsal_game_status(
+                    g,
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(out.state <= 2);
+                    match out.state {
+                        0 => {
+                            assert!(out.side <= 1 && out.reason == MARSAL_NONE);
+                            assert!(!legal_moves(g).is_empty(), "ongoing without legal moves");
+                        }
+                        1 => assert!(out.side <= 1 && out.reason <= 1),
+                        _ => {
+                            assert!(out.reason <= 5);
+                            assert_eq!(out.side != MARSAL_NONE, out.reason == 0);
+                            assert!(legal_moves(g).is_empty());
+                        }
+                    }
+                }
+            }
+            Op::LastOutcome(g, null_out) => {
+                let g = st.game(g);
+                let mut out = std::mem::MaybeUninit::<MarsalOutcome>::zeroed().assume_init();
+                let s = ok_code(marsal_game_last_outcome(
+                    g,
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    check_outcome(&out);
+                }
+            }
+            Op::BoardSize(g, nf, nr) => {
+                let g = st.game(g);
+                let (mut f, mut r) = (0u8, 0u8);
+                let s = ok_code(marsal_game_board_size(
+                    g,
+                    if nf { null_mut() } else { &mut f },
+                    if nr { null_mut() } else { &mut r },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!((1..=12).contains(&f) && (1..=12).contains(&r));
+                }
+            }
+            Op::View(g, side, b) => {
+                let g = st.game(g);
+                let fill = MarsalSquareView {
+                    cell: 77,
+                    kind: 77,
+                    possible: 0xffff,
+                };
+                let (s, cells) =
+                    items_out(&b, fill, |p, cap, c| marsal_game_view(g, side, p, cap, c));
+                if s == MarsalStatus::Ok {
+                    assert!(side <= 1);
+                }
+                if let Some(cells) = cells {
+                    for c in cells {
+                        assert!(c.cell <= 4);
+                        match c.cell {
+                            3 => assert!(c.kind < 16 && c.possible & (1 << c.kind) != 0),
+                            4 => assert!(c.kind == MARSAL_NONE || c.possible == 1 << c.kind),
+                            _ => assert!(c.kind == MARSAL_NONE && c.possible == 0),
+                        }
+                    }
+                }
+            }
+            Op::Hash(g, null_out) => {
+                let g = st.game(g);
+                let mut h = 0u64;
+                let s = ok_code(marsal_game_hash(
+                    g,
+                    if null_out { null_mut() } else { &mut h },
+                ));
+                if s == MarsalStatus::Ok {
+                    // The hash is that of the position text's placement.
+                    if let (Some(r), Some(t)) = (st.rules_of(g), position_text(g)) {
+                        let pos = marsal::Position::from_text(&r, std::str::from_utf8(&t).unwrap())
+                            .expect("the position text reads back");
+                        assert_eq!(pos.hash(), h, "hash of {}", String::from_utf8_lossy(&t));
+                    }
+                }
+            }
+            Op::Ply(g, null_out) => {
+                let g = st.game(g);
+                let mut p = 0u32;
+                ok_code(marsal_game_ply(
+                    g,
+                    if null_out { null_mut() } else { &mut p },
+                ));
+            }
+            Op::PositionText(g, b) => {
+                let g = st.game(g);
+                if let Some(t) = text_out(&b, |p, cap, l| marsal_game_position_text(g, p, cap, l)) {
+                    st.remember(&t);
+                }
+            }
+            Op::LastError(b) => {
+                let cap = b.cap as usize % 4096;
+                let mut buf = vec![0x55u8 as c_char; cap.max(1)];
+                let mut len = usize::MAX;
+                let p = if b.null { null_mut() } else { buf.as_mut_ptr() };
+                let lp = if b.null_len {
+                    null_mut()
+                } else {
+                    &mut len as *mut usize
+                };
+                let s = marsal_last_error_message(p, cap, lp);
+                assert!(
+                    matches!(s, MarsalStatus::Ok | MarsalStatus::BufferTooSmall),
+                    "{s:?}"
+                );
+                if s == MarsalStatus::BufferTooSmall && !b.null && !b.null_len {
+                    assert!(len + 1 > cap);
+                }
+            }
+        }
+    }
+}
+
+/// The position text of a live game (None for NULL).
+fn position_text(g: *mut MarsalGame) -> Option<Vec<u8>> {
+    if g.is_null() {
+        return None;
+    }
+    let mut buf = vec![0 as c_char; 1024];
+    let mut len = 0usize;
+    let s = unsafe { marsal_game_position_text(g, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(ok_code(s), MarsalStatus::Ok);
+    Some(buf[..len].iter().map(|&c| c as u8).collect())
+}
+
+/// The ruleset of a handle, read back from its JSON.
+fn rules_of_handle(r: *mut MarsalRuleset) -> marsal::Ruleset {
+    let mut buf = vec![0 as c_char; 8192];
+    let mut len = 0usize;
+    let s = unsafe { marsal_ruleset_to_json(r, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(ok_code(s), MarsalStatus::Ok);
+    let bytes: Vec<u8> = buf[..len].iter().map(|&c| c as u8).collect();
+    serde_json::from_slice(&bytes).expect("ruleset JSON reads back")
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut u = Unstructured::new(data);
+    let mut st = State {
+        rulesets: Vec::new(),
+        games: Vec::new(),
+        pool: Vec::new(),
+    };
+    // A head start: one preset ruleset and one game, so that short inputs
+    // reach the game calls.
+    let mut r = null_mut();
+    let name = CString::new(PRESETS[data.first().map_or(0, |b| *b as usize % 3)]).unwrap();
+    assert_eq!(
+        unsafe { marsal_ruleset_preset(name.as_ptr(), &mut r) },
+        MarsalStatus::Ok
+    );
+    st.rulesets.push(r);
+    let mut g = null_mut();
+    assert_eq!(
+        unsafe { marsal_game_new_random(r, 1, 2, &mut g) },
+        MarsalStatus::Ok
+    );
+    st.games.push((g, rules_of_handle(r)));
+    let mut n = 0;
+    while let Ok(op) = Op::arbitrary(&mut u) {
+        step(&mut st, op);
+        n += 1;
+        if u.is_empty() || n > 200 {
+            break;
+        }
+    }
+    for (g, _) in st.games.drain(..) {
+        assert_eq!(unsafe { marsal_game_free(g) }, MarsalStatus::Ok);
+    }
+    for r in st.rulesets.drain(..) {
+        assert_eq!(unsafe { marsal_ruleset_free(r) }, MarsalStatus::Ok);
+    }
+});
