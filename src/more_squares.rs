@@ -93,11 +93,13 @@ impl Chase {
     }
 
     /// The chase length of `side`.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn length(&self, side: Side) -> u32 {
         self.length[side.index()]
     }
 
     /// Whether `mv` is the exact reverse of `side`'s previous move.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn is_reverse(&self, side: Side, mv: Move) -> bool {
         self.last_to[side.index()] == Some(mv.from) && self.last_from[side.index()] == Some(mv.to)
     }

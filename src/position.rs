@@ -471,6 +471,7 @@ impl Position {
 
     /// The hash of the placement alone (without the side to move).
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn placement_hash(&self) -> u64 {
         if self.to_move == Side::Blue {
             self.hash ^ zobrist::BLUE_TO_MOVE
