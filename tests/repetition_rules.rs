@@ -132,7 +132,7 @@ fn ataraxos_chase_vectors() {
     let Some(text) = data("chase_vectors.jsonl") else {
         return;
     };
-    let (mut n, mut forbidden) = (0, 0);
+    let (mut n, mut forbidden, mut backs) = (0, 0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let id = v["id"].as_str().unwrap();
@@ -169,6 +169,19 @@ fn ataraxos_chase_vectors() {
         if illegal {
             assert_eq!(game.check_move(*last), Err(MoveError::MoreSquares), "{id}");
             forbidden += 1;
+            // The exception: stepping straight back to the square the chaser came
+            // from on its previous turn is never forbidden by this rule.
+            if before.len() >= 2 {
+                let prev = before[before.len() - 2];
+                let back = marsal::Move::new(prev.to, prev.from);
+                if game.position().check_move(back).is_ok() {
+                    assert!(
+                        game.is_legal(back),
+                        "{id}: moving back {back} must stay legal"
+                    );
+                    backs += 1;
+                }
+            }
         } else {
             game.play(*last).unwrap();
             if v.get("side_to_move_has_legal_move_after_last_move")
@@ -189,6 +202,8 @@ fn ataraxos_chase_vectors() {
         n += 1;
     }
     assert_eq!((n, forbidden), (223, 220));
+    assert!(backs > 0, "the moving-back exception was never exercised");
+    eprintln!("moving-back exception checked in {backs} chases");
 }
 
 fn classic_game(pieces: &[(&str, char)]) -> Game {
