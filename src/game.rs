@@ -247,6 +247,40 @@ impl Game {
         Ok(outcome)
     }
 
+    /// Plays a legal move (see [`Game::legal_moves`]) drawn uniformly at random
+    /// with `rng` and records it like [`Game::play`]; `None`, changing nothing,
+    /// once the game is over.
+    ///
+    /// ```
+    /// let mut game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2)?);
+    /// let mut rng = marsal::Rng::new(5);
+    /// while game.play_random(&mut rng).is_some() {}
+    /// assert!(game.status().is_over());
+    /// assert_eq!(game.moves().count() as u32, game.position().ply());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn play_random(&mut self, rng: &mut crate::Rng) -> Option<Outcome> {
+        // Draw from the position's moves until one is not forbidden by the
+        // more-squares rule: uniform over the game's legal moves. Forbidden
+        // moves are rare; after a few refusals, draw from the filtered list.
+        let mut mv = None;
+        for _ in 0..8 {
+            let m = self.current.random_legal_move(rng)?;
+            if !self.more_squares_forbids(m) {
+                mv = Some(m);
+                break;
+            }
+        }
+        let mv = match mv {
+            Some(m) => m,
+            None => {
+                let moves = self.legal_moves();
+                *moves.get(rng.below(moves.len() as u32) as usize)?
+            }
+        };
+        self.play(mv).ok()
+    }
+
     /// How often the current position has stood in this game, itself included:
     /// same pieces on the same squares, same side to move. Only positions since the
     /// last fight can repeat (a fight removes a piece for good).

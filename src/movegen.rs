@@ -2,8 +2,10 @@
 //! callback).
 
 use crate::moves::{Move, MoveList};
+use crate::outcome::Outcome;
 use crate::piece::Side;
 use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, kind_of, owner};
+use crate::rng::Rng;
 use crate::square::Square;
 
 impl Position {
@@ -28,6 +30,52 @@ impl Position {
             self.for_each_move(self.to_move, |mv| list.push(mv));
         }
         list
+    }
+
+    /// How many legal moves the side to move has (0 once the game is over).
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?;
+    /// assert_eq!(pos.legal_move_count(), pos.legal_moves().len());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal_move(|_| n += 1);
+        n
+    }
+
+    /// A legal move of the side to move drawn uniformly at random with `rng`
+    /// (`None` once the game is over). Every legal move has the same chance.
+    ///
+    /// ```
+    /// let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2)?;
+    /// let mv = pos.random_legal_move(&mut marsal::Rng::new(7)).unwrap();
+    /// assert!(pos.is_legal(mv));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn random_legal_move(&self, rng: &mut Rng) -> Option<Move> {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        Some(moves[rng.below(moves.len() as u32) as usize])
+    }
+
+    /// Plays a uniformly random legal move (see [`Position::random_legal_move`])
+    /// and says what happened; `None`, changing nothing, once the game is over.
+    /// This is the random-playout step: no list is built and nothing allocates.
+    ///
+    /// ```
+    /// let mut pos = marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?;
+    /// let mut rng = marsal::Rng::new(1);
+    /// while pos.play_random(&mut rng).is_some() {}
+    /// assert!(pos.status().is_over());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn play_random(&mut self, rng: &mut Rng) -> Option<Outcome> {
+        let mv = self.random_legal_move(rng)?;
+        Some(self.play_unchecked(mv))
     }
 
     /// Calls `f` with every legal move of the side to move, without building a
