@@ -95,12 +95,7 @@ fn play(rules: &Ruleset, seed: u64, first: u64, count: u64) -> Result<u64, Strin
         let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g);
         let mut pos = Position::start(rules, game_seed, !game_seed).map_err(|e| e.to_string())?;
         let mut rng = Rng::new(game_seed);
-        while !pos.status().is_over() {
-            let moves = pos.legal_moves();
-            let mv = moves[rng.below(moves.len() as u32) as usize];
-            pos.play(mv)
-                .map_err(|e| format!("the engine refused its own move {mv}: {e}"))?;
-        }
+        while pos.play_random(&mut rng).is_some() {}
         plies += u64::from(pos.ply());
     }
     Ok(plies)

@@ -68,6 +68,7 @@
 extern crate alloc;
 
 mod army;
+mod bitboard;
 mod combat;
 #[cfg(feature = "ffi")]
 pub mod ffi;

@@ -6,6 +6,7 @@ use crate::outcome::Outcome;
 use crate::piece::Side;
 use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, kind_of, owner};
 use crate::rng::Rng;
+use crate::bitboard::Bits;
 use crate::square::Square;
 
 impl Position {
@@ -40,9 +41,15 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn legal_move_count(&self) -> usize {
-        let mut n = 0;
-        self.for_each_legal_move(|_| n += 1);
-        n
+        if self.status.is_over() {
+            return 0;
+        }
+        let side = self.to_move;
+        let n = self.count_board_moves(side);
+        let forbidden = self
+            .restriction(side)
+            .map_or(0, |(end, limit)| self.forbidden_count(side, end, limit));
+        n.saturating_sub(forbidden) as usize
     }
 
     /// A legal move of the side to move drawn uniformly at random with `rng`
@@ -55,11 +62,29 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn random_legal_move(&self, rng: &mut Rng) -> Option<Move> {
-        let moves = self.legal_moves();
-        if moves.is_empty() {
+        if self.status.is_over() {
             return None;
         }
-        Some(moves[rng.below(moves.len() as u32) as usize])
+        let side = self.to_move;
+        let moves = self.board_moves(side);
+        if let Some((end, limit)) = self.restriction(side) {
+            // Draw among the board's moves until one is not forbidden: uniform
+            // over the legal ones.
+            if self.forbidden_count(side, end, limit) >= moves.total {
+                return None;
+            }
+            let chain = &self.chains[side.index()];
+            loop {
+                let mv = self.nth_board_move(side, &moves, rng.below(moves.total))?;
+                if mv.from != end || !chain.forbids(mv, limit) {
+                    return Some(mv);
+                }
+            }
+        }
+        if moves.total == 0 {
+            return None;
+        }
+        self.nth_board_move(side, &moves, rng.below(moves.total))
     }
 
     /// Plays a uniformly random legal move (see [`Position::random_legal_move`])
@@ -119,13 +144,12 @@ impl Position {
         Some((self.chains[side.index()].end()?, limit))
     }
 
-    /// Every move the board allows `side` (before the two-square rule).
+    /// Every move the board allows `side` (before the two-square rule), piece
+    /// by piece in square order.
     #[inline]
     fn for_each_board_move<F: FnMut(Move)>(&self, side: Side, mut f: F) {
-        for (from, &p) in self.cells.iter().enumerate() {
-            if owner(p) == Some(side) && kind_of(p).is_movable() {
-                self.for_each_piece_move(from, side, &mut f);
-            }
+        for from in self.boards.movers[side.index()].cells() {
+            self.for_each_piece_move(from, side, &mut f);
         }
     }
 
@@ -176,36 +200,186 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn has_legal_move(&self, side: Side) -> bool {
-        let restricted = self.two_square_limit(side);
-        let diagonal = self.rules.diagonal_steps;
-        for (from, &p) in self.cells.iter().enumerate() {
-            if owner(p) != Some(side) || !kind_of(p).is_movable() {
-                continue;
-            }
-            if let Some((_, limit)) = restricted.filter(|(end, _)| end.cell() == from) {
-                // The piece the two-square rule may hold back: try its moves.
-                let chain = &self.chains[side.index()];
+        let b = &self.boards;
+        let s = side.index();
+        let mut movers = b.movers[s];
+        let restricted = self.restriction(side);
+        if let Some((end, _)) = restricted {
+            movers.clear(end.cell());
+        }
+        // A piece that can move at all can take a single step, so steps decide.
+        let open = b.empty.or(b.pieces[1 - s]);
+        if ORTHOGONAL
+            .iter()
+            .any(|&d| !movers.shift(d).and(open).is_empty())
+        {
+            return true;
+        }
+        if self.rules.diagonal_steps
+            && DIAGONAL
+                .iter()
+                .any(|&d| !movers.shift(d).and(b.empty).is_empty())
+        {
+            return true;
+        }
+        match restricted {
+            Some((end, limit)) if b.movers[s].has(end.cell()) => {
+                let chain = &self.chains[s];
                 let mut any = false;
-                self.for_each_piece_move(from, side, &mut |mv| any |= !chain.forbids(mv, limit));
-                if any {
-                    return true;
-                }
-                continue;
+                self.for_each_piece_move(end.cell(), side, &mut |mv| {
+                    any |= !chain.forbids(mv, limit)
+                });
+                any
             }
-            for d in ORTHOGONAL {
-                let t = self.cells[(from as isize + d) as usize];
-                if t == EMPTY || owner(t) == Some(!side) {
-                    return true;
+            _ => false,
+        }
+    }
+
+    /// The square of `side`'s piece whose moves the two-square rule may forbid
+    /// now, and the limit: only when the rule is on and `side`'s chain is long
+    /// enough to forbid anything.
+    #[inline(always)]
+    fn restriction(&self, side: Side) -> Option<(Square, u8)> {
+        let limit = self.rules.two_square?;
+        let chain = &self.chains[side.index()];
+        if chain.may_forbid(limit) {
+            Some((chain.end()?, limit))
+        } else {
+            None
+        }
+    }
+
+    /// How many of the moves the board allows `side` the two-square rule
+    /// forbids.
+    fn forbidden_count(&self, side: Side, end: Square, limit: u8) -> u32 {
+        let mut n = 0;
+        if self.boards.movers[side.index()].has(end.cell()) {
+            let chain = &self.chains[side.index()];
+            self.for_each_piece_move(end.cell(), side, &mut |mv| {
+                n += u32::from(chain.forbids(mv, limit))
+            });
+        }
+        n
+    }
+
+    /// How many empty squares follow `cell` in direction `ORTHOGONAL[dir]`
+    /// before a piece, a lake or the edge.
+    #[inline(always)]
+    fn run(&self, cell: usize, dir: usize) -> u32 {
+        let b = &self.boards;
+        let (x, y) = ((cell & 15) as u32, (cell >> 4) as u32);
+        match dir {
+            0 => (b.column_empty[cell & 15] >> (y + 1)).trailing_ones(),
+            1 => ((u32::from(b.column_empty[cell & 15]) << (16 - y)) as u16).leading_ones(),
+            _ => {
+                let row = (b.empty.0[cell >> 6] >> (cell & 0x30)) as u16;
+                if dir == 2 {
+                    (row >> (x + 1)).trailing_ones()
+                } else {
+                    ((u32::from(row) << (16 - x)) as u16).leading_ones()
                 }
-            }
-            if diagonal
-                && DIAGONAL
-                    .iter()
-                    .any(|d| self.cells[(from as isize + d) as usize] == EMPTY)
-            {
-                return true;
             }
         }
-        false
     }
+
+    /// The moves of two squares or more of the far-moving piece of `side` on
+    /// `cell` in direction `ORTHOGONAL[dir]`: over empty squares, possibly
+    /// ending on the first enemy piece.
+    #[inline(always)]
+    fn far_count(&self, cell: usize, dir: usize, side: Side) -> u32 {
+        let run = self.run(cell, dir);
+        if run == 0 {
+            return 0;
+        }
+        let stop = (cell as isize + (run as isize + 1) * ORTHOGONAL[dir]) as usize;
+        run - 1 + u32::from(owner(self.cells[stop]) == Some(!side))
+    }
+
+    /// How many moves the board allows `side` (before the two-square rule),
+    /// counted on the bitboards.
+    #[inline]
+    pub(crate) fn count_board_moves(&self, side: Side) -> u32 {
+        self.board_moves(side).total
+    }
+
+    /// The moves the board allows `side` (before the two-square rule): the
+    /// targets of single steps by direction, and the count of longer moves.
+    #[inline(always)]
+    fn board_moves(&self, side: Side) -> BoardMoves {
+        let b = &self.boards;
+        let s = side.index();
+        let movers = b.movers[s];
+        let open = b.empty.or(b.pieces[1 - s]);
+        let mut m = BoardMoves {
+            steps: [Bits::EMPTY; 8],
+            counts: [0; 8],
+            step_total: 0,
+            total: 0,
+        };
+        for (i, d) in ORTHOGONAL.into_iter().enumerate() {
+            m.steps[i] = movers.shift(d).and(open);
+            m.counts[i] = m.steps[i].len();
+        }
+        if self.rules.diagonal_steps {
+            for (i, d) in DIAGONAL.into_iter().enumerate() {
+                m.steps[4 + i] = movers.shift(d).and(b.empty);
+                m.counts[4 + i] = m.steps[4 + i].len();
+            }
+        }
+        m.step_total = m.counts.iter().sum();
+        m.total = m.step_total;
+        for cell in b.far[s].cells() {
+            for dir in 0..4 {
+                m.total += self.far_count(cell, dir, side);
+            }
+        }
+        m
+    }
+
+    /// The `k`-th of the moves `m` of `side` (`k` below `m.total`): single steps
+    /// by direction in cell order, then the longer moves piece by piece.
+    #[inline(always)]
+    fn nth_board_move(&self, side: Side, m: &BoardMoves, mut k: u32) -> Option<Move> {
+        if k < m.step_total {
+            for (i, d) in ORTHOGONAL.into_iter().chain(DIAGONAL).enumerate() {
+                if k < m.counts[i] {
+                    let to = m.steps[i].nth(k)?;
+                    let from = (to as isize - d) as usize;
+                    return Some(Move::new(
+                        Square::from_board_cell(from),
+                        Square::from_board_cell(to),
+                    ));
+                }
+                k -= m.counts[i];
+            }
+            return None;
+        }
+        k -= m.step_total;
+        for cell in self.boards.far[side.index()].cells() {
+            for (dir, d) in ORTHOGONAL.into_iter().enumerate() {
+                let n = self.far_count(cell, dir, side);
+                if k < n {
+                    let to = (cell as isize + (k as isize + 2) * d) as usize;
+                    return Some(Move::new(
+                        Square::from_board_cell(cell),
+                        Square::from_board_cell(to),
+                    ));
+                }
+                k -= n;
+            }
+        }
+        None
+    }
+}
+
+/// The moves the board allows a side, as counted by `Position::board_moves`.
+struct BoardMoves {
+    /// Targets of single steps, by direction (`ORTHOGONAL` then `DIAGONAL`).
+    steps: [Bits; 8],
+    /// How many targets each direction has.
+    counts: [u32; 8],
+    /// All single steps.
+    step_total: u32,
+    /// All moves: single steps and the longer moves of far-moving pieces.
+    total: u32,
 }

@@ -1,6 +1,7 @@
 //! The position: the board, whose turn it is, what each side knows, and the status.
 
 use crate::army::Army;
+use crate::bitboard::Boards;
 use crate::combat::{Battle, combat};
 use crate::more_squares::Chase;
 use crate::moves::{Move, MoveParseError, parse_move_text};
@@ -96,6 +97,8 @@ pub struct Position {
     pub(crate) chains: [Chain; 2],
     /// The continuous-chase state (see [`more_squares`](crate::more_squares)).
     pub(crate) chase: Chase,
+    /// The same board as bitboards (see [`bitboard`](crate::bitboard)).
+    pub(crate) boards: Boards,
 }
 
 /// Why a position could not be built.
@@ -253,6 +256,12 @@ impl Position {
         for sq in rules.board.lakes.iter() {
             cells[sq.cell()] = LAKE;
         }
+        let mut boards = Boards::default();
+        for (cell, &c) in cells.iter().enumerate() {
+            if c == EMPTY {
+                boards.vacate(cell);
+            }
+        }
         Position {
             rules: *rules,
             cells,
@@ -268,6 +277,7 @@ impl Position {
             last: None,
             chains: [Chain::default(); 2],
             chase: Chase::default(),
+            boards,
         }
     }
 
@@ -295,6 +305,7 @@ impl Position {
         }
         *n += 1;
         self.cells[sq.cell()] = code(piece.side, piece.kind);
+        self.boards.add(sq.cell(), piece.side, piece.kind);
         self.knowledge[sq.cell()] = army.kinds().bits();
         Ok(())
     }
@@ -656,6 +667,7 @@ impl Position {
         self.knowledge[from] = 0;
         let t = self.cells[to];
         let fight = if t == EMPTY {
+            self.boards.relocate(from, to, side);
             self.cells[to] = p;
             self.knowledge[to] = know;
             self.hash ^= zobrist::piece_key(to, p);
@@ -676,16 +688,21 @@ impl Position {
             let (a, d) = (side.index(), side.opponent().index());
             match battle {
                 Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
+                    self.boards.remove_piece(to, !side);
+                    self.boards.relocate(from, to, side);
                     self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
                     self.on_board[d][defender.index()] -= 1;
                     self.cells[to] = p;
                     self.knowledge[to] = know;
                 }
                 Battle::DefenderWins => {
+                    self.boards.remove(from, side);
                     self.on_board[a][kind.index()] -= 1;
                     self.knowledge[to] = KindSet::only(defender).bits();
                 }
                 Battle::BothRemoved => {
+                    self.boards.remove(from, side);
+                    self.boards.remove(to, !side);
                     self.hash ^= zobrist::piece_key(to, t);
                     self.on_board[a][kind.index()] -= 1;
                     self.on_board[d][defender.index()] -= 1;

@@ -51,15 +51,16 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        // Lemire's multiply-shift with rejection: exactly uniform.
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let x = self.next_u64() as u32;
-            let m = u64::from(x) * u64::from(n);
-            if (m as u32) >= threshold {
-                return (m >> 32) as u32;
+        // Lemire's multiply-shift with rejection: exactly uniform. The
+        // threshold (a division) is needed only when the low half is below `n`.
+        let mut m = u64::from(self.next_u64() as u32) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u64() as u32) * u64::from(n);
             }
         }
+        (m >> 32) as u32
     }
 }
 

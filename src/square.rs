@@ -132,6 +132,15 @@ impl Square {
         self.0 as usize
     }
 
+    /// The square of a padded cell index already known to be on the grid (a
+    /// member of one of a position's bitboards, or a cell reached from one by a
+    /// step that stayed on the board).
+    #[inline(always)]
+    pub(crate) const fn from_board_cell(cell: usize) -> Square {
+        debug_assert!(Square::from_cell(cell).is_some());
+        Square(cell as u8)
+    }
+
     /// The square of a padded cell index, if the cell is on the grid.
     #[inline]
     pub(crate) const fn from_cell(cell: usize) -> Option<Square> {

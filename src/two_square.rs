@@ -93,6 +93,13 @@ impl Chain {
             .is_some_and(|last| last.to == mv.from && crossing(last).line == crossing(mv).line)
     }
 
+    /// Whether some move may be forbidden with limit `limit` (the chain is long
+    /// enough); when not, [`Chain::forbids`] is false for every move.
+    #[inline(always)]
+    pub(crate) fn may_forbid(&self, limit: u8) -> bool {
+        self.len >= limit
+    }
+
     /// Whether `mv` is forbidden with limit `limit`.
     pub(crate) fn forbids(&self, mv: Move, limit: u8) -> bool {
         if self.len < limit || !self.continued_by(mv) {

@@ -1,0 +1,243 @@
+//! Bitboards: sets of cells as four machine words, kept beside the cell array
+//! of a [`Position`](crate::Position) so that move counting, the "can move"
+//! test and random move choice work on whole ranks at once instead of square by
+//! square.
+//!
+//! A bit's index is the cell index of the padded board (see
+//! [`Square`](crate::Square)): `(rank + 1) * 16 + file + 1`. The padding around
+//! the board is never set in any set of squares, so shifting a set by a
+//! direction and intersecting it with a set of playable squares drops every
+//! step that would leave the board; no edge masks are needed.
+
+use crate::piece::{PieceKind, Side};
+use crate::square::CELLS;
+
+/// The number of 64-bit words of a cell set.
+const WORDS: usize = CELLS / 64;
+
+/// A set of cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub(crate) struct Bits(pub(crate) [u64; WORDS]);
+
+impl Bits {
+    /// The empty set.
+    pub(crate) const EMPTY: Bits = Bits([0; WORDS]);
+
+    /// Whether `cell` is in the set.
+    #[inline(always)]
+    pub(crate) const fn has(&self, cell: usize) -> bool {
+        self.0[cell >> 6] >> (cell & 63) & 1 != 0
+    }
+
+    /// Adds `cell`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, cell: usize) {
+        self.0[cell >> 6] |= 1 << (cell & 63);
+    }
+
+    /// Removes `cell`.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self, cell: usize) {
+        self.0[cell >> 6] &= !(1 << (cell & 63));
+    }
+
+    /// Whether the set is empty.
+    #[inline(always)]
+    pub(crate) fn is_empty(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+
+    /// The number of cells.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The intersection.
+    #[inline(always)]
+    pub(crate) fn and(self, o: Bits) -> Bits {
+        Bits([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
+    }
+
+    /// The union.
+    #[inline(always)]
+    pub(crate) fn or(self, o: Bits) -> Bits {
+        Bits([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
+    }
+
+    /// The cells of `self` not in `o`.
+    #[inline(always)]
+    pub(crate) fn minus(self, o: Bits) -> Bits {
+        Bits([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+            self.0[3] & !o.0[3],
+        ])
+    }
+
+    /// Every cell moved by `d` (a step of the padded board, `-17..=17`); cells
+    /// moved past either end of the array are dropped.
+    #[inline(always)]
+    pub(crate) fn shift(self, d: isize) -> Bits {
+        let w = self.0;
+        if d > 0 {
+            let s = d as u32;
+            Bits([
+                w[0] << s,
+                w[1] << s | w[0] >> (64 - s),
+                w[2] << s | w[1] >> (64 - s),
+                w[3] << s | w[2] >> (64 - s),
+            ])
+        } else {
+            let s = (-d) as u32;
+            Bits([
+                w[0] >> s | w[1] << (64 - s),
+                w[1] >> s | w[2] << (64 - s),
+                w[2] >> s | w[3] << (64 - s),
+                w[3] >> s,
+            ])
+        }
+    }
+
+    /// The cell of the `k`-th member (counting from 0 in cell order), if the
+    /// set has more than `k` members.
+    #[inline]
+    pub(crate) fn nth(&self, mut k: u32) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let n = w.count_ones();
+            if k < n {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+            k -= n;
+        }
+        None
+    }
+
+    /// The members in cell order.
+    #[inline]
+    pub(crate) fn cells(self) -> Cells {
+        Cells { bits: self, word: 0 }
+    }
+}
+
+/// The members of a [`Bits`], in cell order.
+pub(crate) struct Cells {
+    bits: Bits,
+    word: usize,
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < WORDS {
+            let w = &mut self.bits.0[self.word];
+            if *w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(self.word * 64 + bit);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+/// The bitboards of a position: each side's pieces, its movable pieces and its
+/// far-moving pieces, the empty playable squares, and the empty squares of each
+/// file as a column mask (bit `rank + 1`), for sliding along files.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub(crate) struct Boards {
+    pub(crate) pieces: [Bits; 2],
+    pub(crate) movers: [Bits; 2],
+    pub(crate) far: [Bits; 2],
+    pub(crate) empty: Bits,
+    /// Per padded file (`file + 1`): bit `rank + 1` set when that square is an
+    /// empty playable square.
+    pub(crate) column_empty: [u16; 16],
+}
+
+impl Boards {
+    /// Marks `cell` as an empty playable square.
+    #[inline(always)]
+    pub(crate) fn vacate(&mut self, cell: usize) {
+        self.empty.set(cell);
+        self.column_empty[cell & 15] |= 1 << (cell >> 4);
+    }
+
+    /// Marks the empty playable square `cell` as occupied.
+    #[inline(always)]
+    fn occupy(&mut self, cell: usize) {
+        self.empty.clear(cell);
+        self.column_empty[cell & 15] &= !(1 << (cell >> 4));
+    }
+
+    /// Adds a piece on the empty square `cell`.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, cell: usize, side: Side, kind: PieceKind) {
+        self.occupy(cell);
+        self.add_piece(cell, side, kind);
+    }
+
+    /// Records the piece sets of a piece on `cell` (whose square is already
+    /// marked occupied).
+    #[inline(always)]
+    pub(crate) fn add_piece(&mut self, cell: usize, side: Side, kind: PieceKind) {
+        let s = side.index();
+        self.pieces[s].set(cell);
+        if kind.is_movable() {
+            self.movers[s].set(cell);
+        }
+        if kind.moves_far() {
+            self.far[s].set(cell);
+        }
+    }
+
+    /// Removes a piece from the piece sets, leaving the square occupied.
+    #[inline(always)]
+    pub(crate) fn remove_piece(&mut self, cell: usize, side: Side) {
+        let s = side.index();
+        self.pieces[s].clear(cell);
+        self.movers[s].clear(cell);
+        self.far[s].clear(cell);
+    }
+
+    /// Removes a piece and marks its square empty.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, cell: usize, side: Side) {
+        self.remove_piece(cell, side);
+        self.vacate(cell);
+    }
+
+    /// Moves `side`'s piece from `from` to the empty square `to`.
+    #[inline(always)]
+    pub(crate) fn relocate(&mut self, from: usize, to: usize, side: Side) {
+        let s = side.index();
+        let (fw, fb) = (from >> 6, 1u64 << (from & 63));
+        let (tw, tb) = (to >> 6, 1u64 << (to & 63));
+        for set in [&mut self.pieces[s], &mut self.movers[s], &mut self.far[s]] {
+            if set.0[fw] & fb != 0 {
+                set.0[fw] &= !fb;
+                set.0[tw] |= tb;
+            }
+        }
+        self.vacate(from);
+        self.occupy(to);
+    }
+}
