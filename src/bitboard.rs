@@ -20,9 +20,6 @@ const WORDS: usize = CELLS / 64;
 pub(crate) struct Bits(pub(crate) [u64; WORDS]);
 
 impl Bits {
-    /// The empty set.
-    pub(crate) const EMPTY: Bits = Bits([0; WORDS]);
-
     /// Whether `cell` is in the set.
     #[inline(always)]
     pub(crate) const fn has(&self, cell: usize) -> bool {
@@ -41,10 +38,38 @@ impl Bits {
         self.0[cell >> 6] &= !(1 << (cell & 63));
     }
 
+    /// The members in cell order.
+    #[inline]
+    pub(crate) fn cells(self) -> Cells {
+        Cells {
+            bits: self,
+            word: 0,
+        }
+    }
+}
+
+/// The first `N` words of a cell set, for boards whose cells all lie in those
+/// words (see [`Boards::words`]): the hot paths work on 3 words for boards of up
+/// to 10 ranks instead of 4.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct W<const N: usize>(pub(crate) [u64; N]);
+
+impl<const N: usize> W<N> {
+    /// The empty set.
+    pub(crate) const EMPTY: W<N> = W([0; N]);
+
+    /// The first `N` words of `b`.
+    #[inline(always)]
+    pub(crate) fn of(b: &Bits) -> W<N> {
+        let mut w = [0; N];
+        w.copy_from_slice(&b.0[..N]);
+        W(w)
+    }
+
     /// Whether the set is empty.
     #[inline(always)]
     pub(crate) fn is_empty(&self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+        self.0.iter().fold(0, |a, w| a | w) == 0
     }
 
     /// The number of cells.
@@ -55,64 +80,47 @@ impl Bits {
 
     /// The intersection.
     #[inline(always)]
-    pub(crate) fn and(self, o: Bits) -> Bits {
-        Bits([
-            self.0[0] & o.0[0],
-            self.0[1] & o.0[1],
-            self.0[2] & o.0[2],
-            self.0[3] & o.0[3],
-        ])
+    pub(crate) fn and(mut self, o: W<N>) -> W<N> {
+        for i in 0..N {
+            self.0[i] &= o.0[i];
+        }
+        self
     }
 
     /// The union.
     #[inline(always)]
-    pub(crate) fn or(self, o: Bits) -> Bits {
-        Bits([
-            self.0[0] | o.0[0],
-            self.0[1] | o.0[1],
-            self.0[2] | o.0[2],
-            self.0[3] | o.0[3],
-        ])
-    }
-
-    /// The cells of `self` not in `o`.
-    #[inline(always)]
-    pub(crate) fn minus(self, o: Bits) -> Bits {
-        Bits([
-            self.0[0] & !o.0[0],
-            self.0[1] & !o.0[1],
-            self.0[2] & !o.0[2],
-            self.0[3] & !o.0[3],
-        ])
+    pub(crate) fn or(mut self, o: W<N>) -> W<N> {
+        for i in 0..N {
+            self.0[i] |= o.0[i];
+        }
+        self
     }
 
     /// Every cell moved by `d` (a step of the padded board, `-17..=17`); cells
-    /// moved past either end of the array are dropped.
+    /// moved past either end are dropped.
     #[inline(always)]
-    pub(crate) fn shift(self, d: isize) -> Bits {
+    pub(crate) fn shift(self, d: isize) -> W<N> {
         let w = self.0;
+        let mut r = [0; N];
         if d > 0 {
             let s = d as u32;
-            Bits([
-                w[0] << s,
-                w[1] << s | w[0] >> (64 - s),
-                w[2] << s | w[1] >> (64 - s),
-                w[3] << s | w[2] >> (64 - s),
-            ])
+            r[0] = w[0] << s;
+            for i in 1..N {
+                r[i] = w[i] << s | w[i - 1] >> (64 - s);
+            }
         } else {
             let s = (-d) as u32;
-            Bits([
-                w[0] >> s | w[1] << (64 - s),
-                w[1] >> s | w[2] << (64 - s),
-                w[2] >> s | w[3] << (64 - s),
-                w[3] >> s,
-            ])
+            for i in 0..N - 1 {
+                r[i] = w[i] >> s | w[i + 1] << (64 - s);
+            }
+            r[N - 1] = w[N - 1] >> s;
         }
+        W(r)
     }
 
     /// The cell of the `k`-th member (counting from 0 in cell order), if the
     /// set has more than `k` members.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn nth(&self, mut k: u32) -> Option<usize> {
         for (i, &w) in self.0.iter().enumerate() {
             let n = w.count_ones();
@@ -126,12 +134,6 @@ impl Bits {
             k -= n;
         }
         None
-    }
-
-    /// The members in cell order.
-    #[inline]
-    pub(crate) fn cells(self) -> Cells {
-        Cells { bits: self, word: 0 }
     }
 }
 
@@ -171,6 +173,8 @@ pub(crate) struct Boards {
     /// Per padded file (`file + 1`): bit `rank + 1` set when that square is an
     /// empty playable square.
     pub(crate) column_empty: [u16; 16],
+    /// How many leading words of a cell set the board's cells use (2 to 4).
+    pub(crate) words: u8,
 }
 
 impl Boards {

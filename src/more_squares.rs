@@ -59,15 +59,17 @@ pub(crate) fn next_to_enemy(
     sq: Square,
     ignore: Option<Square>,
 ) -> bool {
+    let skip = ignore.map_or(usize::MAX, Square::cell);
     ORTHOGONAL.iter().any(|d| {
         let cell = (sq.cell() as isize + d) as usize;
-        owner(pos.cells[cell]) == Some(!side) && Square::from_cell(cell) != ignore
+        cell != skip && owner(pos.cells[cell]) == Some(!side)
     })
 }
 
+/// Whether two squares are orthogonal neighbours (on the padded cell array a
+/// step along a rank changes the cell by 1 and never wraps to another rank).
 fn adjacent(a: Square, b: Square) -> bool {
-    let (df, dr) = (a.file().abs_diff(b.file()), a.rank().abs_diff(b.rank()));
-    df + dr == 1
+    matches!(a.cell().abs_diff(b.cell()), 1 | 16)
 }
 
 impl Chase {

@@ -1,12 +1,12 @@
 //! Legal move generation (no heap: moves go into a fixed-capacity list or to a
 //! callback).
 
+use crate::bitboard::W;
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
 use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, kind_of, owner};
 use crate::rng::Rng;
-use crate::bitboard::Bits;
 use crate::square::Square;
 
 impl Position {
@@ -65,8 +65,18 @@ impl Position {
         if self.status.is_over() {
             return None;
         }
+        match self.boards.words {
+            2 => self.random_move_n::<2>(rng),
+            3 => self.random_move_n::<3>(rng),
+            _ => self.random_move_n::<4>(rng),
+        }
+    }
+
+    /// [`Position::random_legal_move`] on the first `N` words of the bitboards.
+    #[inline(always)]
+    fn random_move_n<const N: usize>(&self, rng: &mut Rng) -> Option<Move> {
         let side = self.to_move;
-        let moves = self.board_moves(side);
+        let moves = self.board_moves::<N>(side);
         if let Some((end, limit)) = self.restriction(side) {
             // Draw among the board's moves until one is not forbidden: uniform
             // over the legal ones.
@@ -200,27 +210,46 @@ impl Position {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn has_legal_move(&self, side: Side) -> bool {
+        match self.boards.words {
+            2 => self.has_legal_move_n::<2>(side),
+            3 => self.has_legal_move_n::<3>(side),
+            _ => self.has_legal_move_n::<4>(side),
+        }
+    }
+
+    /// [`Position::has_legal_move`] on the first `N` words of the bitboards.
+    #[inline(always)]
+    fn has_legal_move_n<const N: usize>(&self, side: Side) -> bool {
         let b = &self.boards;
         let s = side.index();
-        let mut movers = b.movers[s];
+        let mut all_movers = b.movers[s];
         let restricted = self.restriction(side);
         if let Some((end, _)) = restricted {
-            movers.clear(end.cell());
+            all_movers.clear(end.cell());
         }
+        let movers = W::<N>::of(&all_movers);
+        let empty = W::<N>::of(&b.empty);
         // A piece that can move at all can take a single step, so steps decide.
-        let open = b.empty.or(b.pieces[1 - s]);
-        if ORTHOGONAL
-            .iter()
-            .any(|&d| !movers.shift(d).and(open).is_empty())
-        {
+        let open = empty.or(W::of(&b.pieces[1 - s]));
+        let [n, so, e, w] = ORTHOGONAL;
+        let reach = movers
+            .shift(n)
+            .or(movers.shift(so))
+            .or(movers.shift(e))
+            .or(movers.shift(w));
+        if !reach.and(open).is_empty() {
             return true;
         }
-        if self.rules.diagonal_steps
-            && DIAGONAL
-                .iter()
-                .any(|&d| !movers.shift(d).and(b.empty).is_empty())
-        {
-            return true;
+        if self.rules.diagonal_steps {
+            let [a, b2, c, d] = DIAGONAL;
+            let reach = movers
+                .shift(a)
+                .or(movers.shift(b2))
+                .or(movers.shift(c))
+                .or(movers.shift(d));
+            if !reach.and(empty).is_empty() {
+                return true;
+            }
         }
         match restricted {
             Some((end, limit)) if b.movers[s].has(end.cell()) => {
@@ -288,30 +317,33 @@ impl Position {
     #[inline(always)]
     fn far_count(&self, cell: usize, dir: usize, side: Side) -> u32 {
         let run = self.run(cell, dir);
-        if run == 0 {
-            return 0;
-        }
         let stop = (cell as isize + (run as isize + 1) * ORTHOGONAL[dir]) as usize;
-        run - 1 + u32::from(owner(self.cells[stop]) == Some(!side))
+        // The squares it reaches, less the single step (counted with steps).
+        (run + u32::from(owner(self.cells[stop]) == Some(!side))).saturating_sub(1)
     }
 
     /// How many moves the board allows `side` (before the two-square rule),
     /// counted on the bitboards.
     #[inline]
     pub(crate) fn count_board_moves(&self, side: Side) -> u32 {
-        self.board_moves(side).total
+        match self.boards.words {
+            2 => self.board_moves::<2>(side).total,
+            3 => self.board_moves::<3>(side).total,
+            _ => self.board_moves::<4>(side).total,
+        }
     }
 
     /// The moves the board allows `side` (before the two-square rule): the
     /// targets of single steps by direction, and the count of longer moves.
     #[inline(always)]
-    fn board_moves(&self, side: Side) -> BoardMoves {
+    fn board_moves<const N: usize>(&self, side: Side) -> BoardMoves<N> {
         let b = &self.boards;
         let s = side.index();
-        let movers = b.movers[s];
-        let open = b.empty.or(b.pieces[1 - s]);
+        let movers = W::<N>::of(&b.movers[s]);
+        let empty = W::<N>::of(&b.empty);
+        let open = empty.or(W::of(&b.pieces[1 - s]));
         let mut m = BoardMoves {
-            steps: [Bits::EMPTY; 8],
+            steps: [W::EMPTY; 8],
             counts: [0; 8],
             step_total: 0,
             total: 0,
@@ -322,7 +354,7 @@ impl Position {
         }
         if self.rules.diagonal_steps {
             for (i, d) in DIAGONAL.into_iter().enumerate() {
-                m.steps[4 + i] = movers.shift(d).and(b.empty);
+                m.steps[4 + i] = movers.shift(d).and(empty);
                 m.counts[4 + i] = m.steps[4 + i].len();
             }
         }
@@ -339,7 +371,12 @@ impl Position {
     /// The `k`-th of the moves `m` of `side` (`k` below `m.total`): single steps
     /// by direction in cell order, then the longer moves piece by piece.
     #[inline(always)]
-    fn nth_board_move(&self, side: Side, m: &BoardMoves, mut k: u32) -> Option<Move> {
+    fn nth_board_move<const N: usize>(
+        &self,
+        side: Side,
+        m: &BoardMoves<N>,
+        mut k: u32,
+    ) -> Option<Move> {
         if k < m.step_total {
             for (i, d) in ORTHOGONAL.into_iter().chain(DIAGONAL).enumerate() {
                 if k < m.counts[i] {
@@ -373,9 +410,9 @@ impl Position {
 }
 
 /// The moves the board allows a side, as counted by `Position::board_moves`.
-struct BoardMoves {
+struct BoardMoves<const N: usize> {
     /// Targets of single steps, by direction (`ORTHOGONAL` then `DIAGONAL`).
-    steps: [Bits; 8],
+    steps: [W<N>; 8],
     /// How many targets each direction has.
     counts: [u32; 8],
     /// All single steps.

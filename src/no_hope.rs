@@ -19,9 +19,9 @@
 //! `X` still has hope when some movable piece of `X` has such a path. The draw is
 //! declared only when neither side has hope.
 
+use crate::bitboard::W;
 use crate::piece::{PieceKind, Side};
-use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, code, kind_of, owner};
-use crate::square::CELLS;
+use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
 
 /// Whether `side` has a path (as defined in the module documentation) from one
 /// of its movable pieces to the enemy Flag.
@@ -33,75 +33,104 @@ use crate::square::CELLS;
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn can_reach_flag(pos: &Position, side: Side) -> bool {
-    let enemy = !side;
+    match pos.boards.words {
+        2 => reach::<2>(pos, side),
+        3 => reach::<3>(pos, side),
+        _ => reach::<4>(pos, side),
+    }
+}
+
+/// The squares one orthogonal step from a member of `set`.
+#[inline(always)]
+fn orthogonal_spread<const N: usize>(set: W<N>) -> W<N> {
+    let [a, b, c, d] = ORTHOGONAL;
+    set.shift(a)
+        .or(set.shift(b))
+        .or(set.shift(c))
+        .or(set.shift(d))
+}
+
+/// The squares one diagonal step from a member of `set`.
+#[inline(always)]
+fn diagonal_spread<const N: usize>(set: W<N>) -> W<N> {
+    let [a, b, c, d] = DIAGONAL;
+    set.shift(a)
+        .or(set.shift(b))
+        .or(set.shift(c))
+        .or(set.shift(d))
+}
+
+/// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards.
+#[inline(always)]
+fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
+    let b = &pos.boards;
+    let (s, e) = (side.index(), side.opponent().index());
     let enemy_has_miner = PieceKind::ALL
         .into_iter()
-        .any(|k| k.defuses_mines() && pos.count(enemy, k) > 0);
-    let own_flag = code(side, PieceKind::Flag);
-    // Pass 1: non-Miners (enemy Mines block). Pass 2: Miners (enemy Mines can be
-    // entered orthogonally). A Miner can follow any path a non-Miner can, so the
-    // second pass only adds paths.
-    for miners in [false, true] {
-        let mut seen = [false; CELLS];
-        let mut queue = [0u8; CELLS];
-        let (mut head, mut tail) = (0usize, 0usize);
-        for (cell, &c) in pos.cells.iter().enumerate() {
-            if owner(c) == Some(side)
-                && kind_of(c).is_movable()
-                && kind_of(c).defuses_mines() == miners
-            {
-                seen[cell] = true;
-                queue[tail] = cell as u8;
-                tail += 1;
-            }
+        .any(|k| k.defuses_mines() && pos.count(!side, k) > 0);
+    // The pieces that never move are Mines (or Bombs) and Flags.
+    let mut fixed = [[W::<N>::EMPTY; 2]; 2]; // [side][0 = mines, 1 = flags]
+    for (i, who) in [s, e].into_iter().enumerate() {
+        let mut immovable = b.pieces[who];
+        for w in 0..immovable.0.len() {
+            immovable.0[w] &= !b.movers[who].0[w];
         }
-        if tail == 0 {
+        for cell in immovable.cells() {
+            let k = kind_of(pos.cells[cell]);
+            let set = &mut fixed[i][usize::from(k.is_flag())];
+            set.0[cell / 64] |= 1 << (cell % 64);
+        }
+    }
+    let [[own_mines, own_flag], [enemy_mines, enemy_flag]] = fixed;
+    let occupied_or_empty = W::of(&b.empty)
+        .or(W::of(&b.pieces[s]))
+        .or(W::of(&b.pieces[e]));
+    let mut blocked = own_flag.or(enemy_flag).or(enemy_mines);
+    if !enemy_has_miner {
+        blocked = blocked.or(own_mines);
+    }
+    let mut passable = occupied_or_empty;
+    for w in 0..N {
+        passable.0[w] &= !blocked.0[w];
+    }
+    // The squares from which an orthogonal attack takes the Flag.
+    let attack_from = orthogonal_spread(enemy_flag);
+    let diagonal = pos.rules.diagonal_steps;
+    // Pass 1: non-Miners (enemy Mines block). Pass 2: Miners (they also enter
+    // enemy Mines, orthogonally: an attack).
+    let mut miners = W::<N>::EMPTY;
+    let movers = W::<N>::of(&b.movers[s]);
+    for cell in b.movers[s].cells() {
+        if kind_of(pos.cells[cell]).defuses_mines() {
+            miners.0[cell / 64] |= 1 << (cell % 64);
+        }
+    }
+    let mut others = movers;
+    for w in 0..N {
+        others.0[w] &= !miners.0[w];
+    }
+    for (seeds, miner_pass) in [(others, false), (miners, true)] {
+        let mut reached = seeds;
+        if reached.is_empty() {
             continue;
         }
-        while head < tail {
-            let from = queue[head] as usize;
-            head += 1;
-            for (i, d) in ORTHOGONAL.iter().chain(DIAGONAL.iter()).enumerate() {
-                let orthogonal = i < 4;
-                if !orthogonal && !pos.rules.diagonal_steps {
-                    break;
-                }
-                let to = (from as isize + d) as usize;
-                if seen[to] {
-                    continue;
-                }
-                let c = pos.cells[to];
-                let passable = if c == EMPTY {
-                    true
-                } else if let Some(o) = owner(c) {
-                    let k = kind_of(c);
-                    if o == side {
-                        if c == own_flag {
-                            false
-                        } else if k.is_mine() {
-                            enemy_has_miner
-                        } else {
-                            true
-                        }
-                    } else if k.is_flag() {
-                        if orthogonal {
-                            return true;
-                        }
-                        false
-                    } else if k.is_mine() {
-                        miners && orthogonal
-                    } else {
-                        true
-                    }
-                } else {
-                    false // lake or off the board
-                };
-                if passable {
-                    seen[to] = true;
-                    queue[tail] = to as u8;
-                    tail += 1;
-                }
+        loop {
+            if !reached.and(attack_from).is_empty() {
+                return true;
             }
+            let orthogonal = orthogonal_spread(reached);
+            let mut step = orthogonal;
+            if diagonal {
+                step = step.or(diagonal_spread(reached));
+            }
+            let mut next = reached.or(step.and(passable));
+            if miner_pass {
+                next = next.or(orthogonal.and(enemy_mines));
+            }
+            if next == reached {
+                break;
+            }
+            reached = next;
         }
     }
     false

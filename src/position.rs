@@ -260,8 +260,10 @@ impl Position {
         for (cell, &c) in cells.iter().enumerate() {
             if c == EMPTY {
                 boards.vacate(cell);
+                boards.words = boards.words.max((cell / 64 + 1) as u8);
             }
         }
+        boards.words = boards.words.max(2);
         Position {
             rules: *rules,
             cells,
