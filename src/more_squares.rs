@@ -39,8 +39,8 @@
 
 use crate::moves::Move;
 use crate::piece::Side;
-use crate::position::{ORTHOGONAL, Position, owner};
-use crate::square::Square;
+use crate::position::{ORTHOGONAL, Position, belongs_to};
+use crate::square::{CELLS, Square};
 
 /// The chase lengths and last moves of both sides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -59,10 +59,16 @@ pub(crate) fn next_to_enemy(
     sq: Square,
     ignore: Option<Square>,
 ) -> bool {
+    enemy_next_to(&pos.cells, side, sq, ignore)
+}
+
+/// [`next_to_enemy`] on the cell array.
+#[inline(always)]
+fn enemy_next_to(cells: &[u8; CELLS], side: Side, sq: Square, ignore: Option<Square>) -> bool {
     let skip = ignore.map_or(usize::MAX, Square::cell);
     ORTHOGONAL.iter().any(|d| {
         let cell = (sq.cell() as isize + d) as usize;
-        cell != skip && owner(pos.cells[cell]) == Some(!side)
+        cell != skip && belongs_to(cells[cell], !side)
     })
 }
 
@@ -73,9 +79,10 @@ fn adjacent(a: Square, b: Square) -> bool {
 }
 
 impl Chase {
-    /// Updates the state after `side` played `mv`; `after` is the position after
+    /// Updates the state after `side` played `mv`; `after` is the board after
     /// the move.
-    pub(crate) fn record(&mut self, after: &Position, side: Side, mv: Move, attacked: bool) {
+    #[inline]
+    pub(crate) fn record(&mut self, after: &[u8; CELLS], side: Side, mv: Move, attacked: bool) {
         let (p, q) = (side.index(), side.opponent().index());
         self.last_from[p] = Some(mv.from);
         self.last_to[p] = Some(mv.to);
@@ -87,7 +94,7 @@ impl Chase {
         if attacked {
             self.length = [0, 0];
         }
-        if next_to_enemy(after, side, mv.to, None) {
+        if enemy_next_to(after, side, mv.to, None) {
             self.length[p] = self.length[p].saturating_add(1);
         } else {
             self.length[p] = 0;

@@ -5,7 +5,7 @@ use crate::bitboard::W;
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
-use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, kind_of, owner};
+use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
 use crate::rng::Rng;
 use crate::square::Square;
 
@@ -182,7 +182,7 @@ impl Position {
                         to += d;
                         continue;
                     }
-                } else if owner(t) == Some(!side) {
+                } else if belongs_to(t, !side) {
                     if let Some(sq) = Square::from_cell(to as usize) {
                         f(Move::new(from_sq, sq));
                     }
@@ -222,33 +222,27 @@ impl Position {
     fn has_legal_move_n<const N: usize>(&self, side: Side) -> bool {
         let b = &self.boards;
         let s = side.index();
-        let mut all_movers = b.movers[s];
         let restricted = self.restriction(side);
+        let mut movers = W::<N>::of(&b.movers[s]);
         if let Some((end, _)) = restricted {
-            all_movers.clear(end.cell());
+            let cell = end.cell();
+            if cell / 64 < N {
+                movers.0[cell / 64] &= !(1 << (cell % 64));
+            }
         }
-        let movers = W::<N>::of(&all_movers);
         let empty = W::<N>::of(&b.empty);
         // A piece that can move at all can take a single step, so steps decide.
         let open = empty.or(W::of(&b.pieces[1 - s]));
-        let [n, so, e, w] = ORTHOGONAL;
-        let reach = movers
-            .shift(n)
-            .or(movers.shift(so))
-            .or(movers.shift(e))
-            .or(movers.shift(w));
-        if !reach.and(open).is_empty() {
-            return true;
+        for d in ORTHOGONAL {
+            if !movers.shift(d).and(open).is_empty() {
+                return true;
+            }
         }
         if self.rules.diagonal_steps {
-            let [a, b2, c, d] = DIAGONAL;
-            let reach = movers
-                .shift(a)
-                .or(movers.shift(b2))
-                .or(movers.shift(c))
-                .or(movers.shift(d));
-            if !reach.and(empty).is_empty() {
-                return true;
+            for d in DIAGONAL {
+                if !movers.shift(d).and(empty).is_empty() {
+                    return true;
+                }
             }
         }
         match restricted {
@@ -319,7 +313,7 @@ impl Position {
         let run = self.run(cell, dir);
         let stop = (cell as isize + (run as isize + 1) * ORTHOGONAL[dir]) as usize;
         // The squares it reaches, less the single step (counted with steps).
-        (run + u32::from(owner(self.cells[stop]) == Some(!side))).saturating_sub(1)
+        (run + u32::from(belongs_to(self.cells[stop], !side))).saturating_sub(1)
     }
 
     /// How many moves the board allows `side` (before the two-square rule),
@@ -360,9 +354,16 @@ impl Position {
         }
         m.step_total = m.counts.iter().sum();
         m.total = m.step_total;
-        for cell in b.far[s].cells() {
-            for dir in 0..4 {
-                m.total += self.far_count(cell, dir, side);
+        let far = W::<N>::of(&b.far[s]);
+        for (w, &word) in far.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let cell = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                m.total += self.far_count(cell, 0, side)
+                    + self.far_count(cell, 1, side)
+                    + self.far_count(cell, 2, side)
+                    + self.far_count(cell, 3, side);
             }
         }
         m
@@ -393,6 +394,9 @@ impl Position {
         }
         k -= m.step_total;
         for cell in self.boards.far[side.index()].cells() {
+            if cell / 64 >= N {
+                break;
+            }
             for (dir, d) in ORTHOGONAL.into_iter().enumerate() {
                 let n = self.far_count(cell, dir, side);
                 if k < n {

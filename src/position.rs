@@ -38,6 +38,13 @@ pub(crate) const fn owner(c: u8) -> Option<Side> {
     }
 }
 
+/// Whether cell code `c` is a piece of `side` (the hot-path form of
+/// `owner(c) == Some(side)`).
+#[inline(always)]
+pub(crate) const fn belongs_to(c: u8, side: Side) -> bool {
+    c >> 4 == side as u8 + 1
+}
+
 /// The kind of the piece with cell code `c` (only meaningful for pieces).
 #[inline]
 pub(crate) const fn kind_of(c: u8) -> PieceKind {
@@ -732,9 +739,7 @@ impl Position {
             }
         }
         if self.rules.more_squares {
-            let mut chase = self.chase;
-            chase.record(self, side, mv, fight.is_some());
-            self.chase = chase;
+            self.chase.record(&self.cells, side, mv, fight.is_some());
         }
         self.to_move = !side;
         self.hash ^= zobrist::BLUE_TO_MOVE;
@@ -770,16 +775,20 @@ impl Position {
     }
 
     /// The status of this position, computed from the board and the counters.
-    /// The no-hope test (a search) runs only when `check_no_hope` is set: its
-    /// verdict can only change when a fight removes pieces.
-    pub(crate) fn evaluate(&self, check_no_hope: bool) -> Status {
-        let flag = PieceKind::Flag.index();
-        for side in Side::BOTH {
-            if self.on_board[side.index()][flag] < self.rules.army(side).count(PieceKind::Flag) {
-                return Status::Won {
-                    winner: !side,
-                    reason: WinReason::FlagCaptured,
-                };
+    /// The Flag count and the no-hope test (a search) are looked at only when
+    /// `removed` is set (a fight, or a position being built): they can only
+    /// change when pieces leave the board.
+    pub(crate) fn evaluate(&self, removed: bool) -> Status {
+        if removed {
+            let flag = PieceKind::Flag.index();
+            for side in Side::BOTH {
+                if self.on_board[side.index()][flag] < self.rules.army(side).count(PieceKind::Flag)
+                {
+                    return Status::Won {
+                        winner: !side,
+                        reason: WinReason::FlagCaptured,
+                    };
+                }
             }
         }
         let to_move = self.to_move;
@@ -814,7 +823,7 @@ impl Position {
                 }
             }
         }
-        if check_no_hope && self.rules.no_hope_draw && crate::no_hope::is_hopeless(self) {
+        if removed && self.rules.no_hope_draw && crate::no_hope::is_hopeless(self) {
             return Status::Drawn {
                 reason: DrawReason::NoHope,
             };
