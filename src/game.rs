@@ -220,7 +220,8 @@ impl Game {
         self.outcomes.push(outcome);
         if self.rules().more_squares
             && !self.current.status.is_over()
-            && self.legal_moves().is_empty()
+            && self.current.chase.length(self.current.to_move) >= 2
+            && !self.has_game_move()
         {
             // Every move the board allows is forbidden by the more-squares rule.
             let stuck = self.current.to_move;
@@ -245,6 +246,13 @@ impl Game {
             }
         }
         Ok(outcome)
+    }
+
+    /// Whether the side to move has a move the more-squares rule does not forbid.
+    fn has_game_move(&self) -> bool {
+        let mut any = false;
+        self.current.for_each_legal_move(|mv| any = any || !self.more_squares_forbids(mv));
+        any
     }
 
     /// Plays a legal move (see [`Game::legal_moves`]) drawn uniformly at random
