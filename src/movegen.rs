@@ -262,7 +262,7 @@ impl Position {
     /// now, and the limit: only when the rule is on and `side`'s chain is long
     /// enough to forbid anything.
     #[inline(always)]
-    fn restriction(&self, side: Side) -> Option<(Square, u8)> {
+    pub(crate) fn restriction(&self, side: Side) -> Option<(Square, u8)> {
         let limit = self.rules.two_square?;
         let chain = &self.chains[side.index()];
         if chain.may_forbid(limit) {

@@ -801,7 +801,12 @@ impl Position {
                 }
             }
             NoMoveRule::Loses => {
-                match (self.has_legal_move(to_move), self.has_legal_move(!to_move)) {
+                let (to_move_can, mover_can) = if removed || self.rules.diagonal_steps {
+                    (self.has_legal_move(to_move), self.has_legal_move(!to_move))
+                } else {
+                    self.mobility_after_step()
+                };
+                match (to_move_can, mover_can) {
                     (false, false) => {
                         return Status::Drawn {
                             reason: DrawReason::NeitherCanMove,
@@ -843,6 +848,28 @@ impl Position {
             };
         }
         Status::Ongoing { to_move }
+    }
+
+    /// Whether the side to move and the side that just moved can move, right
+    /// after a move that was not an attack, in a ruleset without diagonal
+    /// steps, when both sides could move before it (the position was ongoing
+    /// under [`NoMoveRule::Loses`], which checks both sides).
+    ///
+    /// - The side to move keeps a move: its steps into the square the mover
+    ///   left or entered are still legal (an orthogonal move onto an enemy piece
+    ///   is an attack), a Scout's line through the entered square now stops
+    ///   there, and a move over fewer borders along the same line is never
+    ///   forbidden by the two-square rule when the longer one was not; its own
+    ///   chain did not change.
+    /// - The mover can step back towards the square it came from (now empty),
+    ///   unless the two-square rule could forbid that: then it is looked at.
+    #[inline]
+    fn mobility_after_step(&self) -> (bool, bool) {
+        let mover = !self.to_move;
+        let mover_can = self.restriction(mover).is_none() || self.has_legal_move(mover);
+        debug_assert!(self.has_legal_move(self.to_move));
+        debug_assert_eq!(mover_can, self.has_legal_move(mover));
+        (true, mover_can)
     }
 
     /// Reads move text: `e5-e6`, or `e5xe6` for an attack. The `x` must be written
