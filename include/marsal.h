@@ -22,6 +22,9 @@
  *   `*len_out` / `*count_out` receive the size of the result (text without its
  *   NUL). When the buffer is NULL or too small, MARSAL_STATUS_BUFFER_TOO_SMALL
  *   is returned and only the size is written.
+ * - Array inputs (`games`, `count`) may be NULL only when `count` is 0; a NULL
+ *   element is MARSAL_STATUS_NULL_POINTER with a message naming its index, and
+ *   nothing is changed.
  * - After a failed call, marsal_last_error_message() gives a message for it
  *   (per thread; a later failed call, including a size query, replaces it).
  * - Ownership: a handle written to an `out` argument belongs to the caller, who
@@ -348,6 +351,21 @@ typedef struct MarsalSquareView {
   uint16_t possible;
 } MarsalSquareView;
 
+// What `marsal_random_playouts` played: the totals over all its games.
+// `red_wins + blue_wins + draws == games`.
+typedef struct MarsalPlayoutSummary {
+  // The plies played, all games together.
+  uint64_t plies;
+  // The games played (the `games` argument).
+  uint32_t games;
+  // Games won by Red.
+  uint32_t red_wins;
+  // Games won by Blue.
+  uint32_t blue_wins;
+  // Drawn games (for any reason, the ply limit included).
+  uint32_t draws;
+} MarsalPlayoutSummary;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -545,6 +563,118 @@ enum MarsalStatus marsal_game_position_text(const struct MarsalGame *game,
                                             char *buf,
                                             size_t cap,
                                             size_t *len_out);
+
+// Plays up to `max_plies` legal moves, each drawn uniformly at random, on
+// `game`, stopping early when the game ends, and writes how many were played
+// into `*out_played` (may be NULL). The moves are recorded in the game's
+// history exactly as if `marsal_game_play` had played them (`marsal_game_undo`
+// takes them back one by one, `marsal_game_last_outcome` gives the last one).
+// A game already over plays nothing and succeeds with 0, as does
+// `max_plies` 0. Every ply is kept in the history, and a random game need not
+// end by itself when the ruleset has no ply limit (`max_plies` in its JSON,
+// none in the Czech preset): keep `max_plies` bounded.
+//
+// The random moves come from a generator started from `seed` for this call:
+// the same game, `max_plies` and `seed` always give the same plies. (So a host
+// playing one ply a call should pass a different seed each time.) One call
+// replaces `max_plies` calls of `marsal_game_legal_moves` and
+// `marsal_game_play`.
+//
+// Thread safety: `game` is modified; no other thread may use it during the
+// call.
+//
+// # Safety
+// `game` must be NULL or a live handle not used elsewhere during the call;
+// `out_played` NULL or writable.
+enum MarsalStatus marsal_game_play_random(struct MarsalGame *game,
+                                          uint32_t max_plies,
+                                          uint64_t seed,
+                                          uint32_t *out_played);
+
+// Steps many games by random plies in one call (vectorised environments):
+// game `games[i]` is played on exactly as by
+// `marsal_game_play_random(games[i], plies_each, seed_i, ...)` with
+// `seed_i = seed * 0x9E3779B9 + i` (modulo 2^64), in the order of the array;
+// games that end stop early, games already over are left as they are. The
+// total number of plies played, all games together, goes to `*out_total` (may
+// be NULL).
+//
+// Every element of `games` is checked before any game is touched: a NULL one
+// gives `MARSAL_STATUS_NULL_POINTER` (the message names its index) and changes
+// nothing. `games` may be NULL when `count` is 0. A game listed twice is
+// stepped twice.
+//
+// Thread safety: every listed game is modified; no other thread may use any
+// of them during the call.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live game handle not used elsewhere during the call; `out_total` NULL or
+// writable.
+enum MarsalStatus marsal_games_play_random(struct MarsalGame *const *games,
+                                           size_t count,
+                                           uint32_t plies_each,
+                                           uint64_t seed,
+                                           uint64_t *out_total);
+
+// Plays `games` complete games of uniformly random legal moves, each from two
+// random setups, and writes the totals into `*out`. Nothing is kept: no game
+// handle is made and no history recorded, so this is the fastest way to play
+// many random games (the random-playout loop runs inside the library).
+//
+// Game `g` (0-based) starts from Red's setup of seed `s` and Blue's setup of
+// seed `~s` (bitwise not), with `s = seed * 0x9E3779B9 + g` (modulo 2^64),
+// and its moves come from a generator started from `s`; the same arguments
+// always give the same summary. Each game ends by the ruleset's rules or after
+// `max_plies` plies (a draw by the ply limit; the ruleset's own limit applies
+// when it is smaller). The games are played on bare positions, which keep no
+// history: the repeated-position draw and the more-squares rule, which need
+// one, are not applied (as by the Rust `Position::play_random`).
+//
+// `max_plies` 0 gives `MARSAL_STATUS_INVALID_ARGUMENT` (a random game need not
+// end by itself, so a limit is required). `games` 0 succeeds with an empty
+// summary. `*out` is written only on success.
+//
+// Thread safety: `ruleset` is only read, so several threads may run playouts
+// on one ruleset at once.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_random_playouts(const struct MarsalRuleset *ruleset,
+                                         uint32_t games,
+                                         uint64_t seed,
+                                         uint32_t max_plies,
+                                         struct MarsalPlayoutSummary *out);
+
+// Writes what `side_code` (0 red, 1 blue) sees in each of the `count` games
+// `games[0..count]` into one caller buffer, so that a host fetches a batch of
+// observations in one call. The block of game `i` starts at index
+// `i * files * ranks` and is exactly what `marsal_game_view` writes for that
+// game: `files * ranks` `MarsalSquareView`s, square (file, rank) at
+// `rank * files + file` within the block. All the games must have the same
+// board size (else `MARSAL_STATUS_INVALID_ARGUMENT`, naming the first game that
+// differs from `games[0]`); games of different sizes need separate calls.
+//
+// The number of elements of the result, `count * files * ranks`, goes to
+// `*count_out` (may be NULL); with `buf` NULL or `cap` smaller, only that
+// number is written and `MARSAL_STATUS_BUFFER_TOO_SMALL` returned. A NULL
+// element of `games` gives `MARSAL_STATUS_NULL_POINTER` (the message names
+// its index). `count` 0 succeeds with 0 elements (`games` and `buf` may then
+// be NULL). Nothing hidden from `side_code` is written.
+//
+// Thread safety: the games are only read; no other thread may modify any of
+// them during the call. A game may be listed more than once.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live game handle; `buf` NULL or `cap` writable elements; `count_out` NULL or
+// writable.
+enum MarsalStatus marsal_games_view(const struct MarsalGame *const *games,
+                                    size_t count,
+                                    uint8_t side_code,
+                                    struct MarsalSquareView *buf,
+                                    size_t cap,
+                                    size_t *count_out);
 
 // Writes the message of the most recent failed call on this thread (a
 // successful call leaves it as it was) into `buf`

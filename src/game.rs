@@ -251,7 +251,8 @@ impl Game {
     /// Whether the side to move has a move the more-squares rule does not forbid.
     fn has_game_move(&self) -> bool {
         let mut any = false;
-        self.current.for_each_legal_move(|mv| any = any || !self.more_squares_forbids(mv));
+        self.current
+            .for_each_legal_move(|mv| any = any || !self.more_squares_forbids(mv));
         any
     }
 

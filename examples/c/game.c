@@ -5,8 +5,10 @@
  * "marsal_a_spion" by default) with a ply limit added through its JSON form,
  * starts games from random setups, plays them to the end with random legal
  * moves (a seeded LCG: the run is deterministic), takes a move back, prints a
- * side's view, and checks the error paths of the ABI, each with its exact code
- * and a non-empty last error message. Every handle and buffer is freed.
+ * side's view, uses the batch calls (many random plies, whole random games or
+ * many views in one call), and checks the error paths of the ABI, each with
+ * its exact code and a non-empty last error message. Every handle and buffer is
+ * freed.
  *
  * Exit status 0 (and a last line "all checks passed") only if every check
  * passed.
@@ -542,6 +544,213 @@ static void check_ruleset_errors(const MarsalRuleset *rules, const char *json) {
     marsal_ruleset_free(r);
 }
 
+/* ------------------------------------------------------------ batch calls */
+
+static int same_cell(MarsalSquareView a, MarsalSquareView b) {
+    return a.cell == b.cell && a.kind == b.kind && a.possible == b.possible;
+}
+
+/* The calls that do many plies, games or views at once, and their error paths.
+ * `other_preset` has a board of another size than `rules`. */
+static void check_batches(const MarsalRuleset *rules, const char *other_preset) {
+    enum { BATCH = 3 };
+    MarsalGame *games[BATCH] = {NULL, NULL, NULL};
+    MarsalGame *other = NULL;
+    MarsalRuleset *other_rules = NULL;
+    MarsalSquareView *cells = NULL;
+    MarsalStatus st;
+
+    for (int i = 0; i < BATCH; i++) {
+        if (!must(marsal_game_new_random(rules, 100 + (uint64_t)i, 200 + (uint64_t)i, &games[i]),
+                  "marsal_game_new_random")) {
+            goto done;
+        }
+    }
+
+    /* marsal_game_play_random: the plies are in the history, undo takes them back. */
+    {
+        uint64_t h0 = hash_of(games[0]);
+        uint32_t played = 0;
+        if (must(marsal_game_play_random(games[0], 30, 7, &played), "marsal_game_play_random")) {
+            /* Fewer only if the game ended first. */
+            MarsalGameStatus gs;
+            check(marsal_game_status(games[0], &gs) == MARSAL_STATUS_OK &&
+                      ply_of(games[0]) == played &&
+                      (played == 30 || (played < 30 && gs.state != MARSAL_STATE_ONGOING)),
+                  "play_random_plays_max_plies");
+            MarsalOutcome last;
+            check(played == 0 ||
+                      marsal_game_last_outcome(games[0], &last) == MARSAL_STATUS_OK,
+                  "play_random_records_outcomes");
+            uint32_t undone = 0;
+            while (marsal_game_undo(games[0], NULL) == MARSAL_STATUS_OK) {
+                undone++;
+            }
+            check(undone == played && hash_of(games[0]) == h0 && ply_of(games[0]) == 0,
+                  "play_random_undo_restores_start");
+        }
+        /* The same seed plays the same plies. */
+        uint32_t first = 0, second = 0;
+        if (must(marsal_game_play_random(games[0], 25, 11, &first), "marsal_game_play_random")) {
+            uint64_t h1 = hash_of(games[0]);
+            for (uint32_t i = 0; i < first; i++) {
+                must(marsal_game_undo(games[0], NULL), "marsal_game_undo");
+            }
+            must(marsal_game_play_random(games[0], 25, 11, &second), "marsal_game_play_random");
+            check(hash_of(games[0]) == h1 && second == first && ply_of(games[0]) == first,
+                  "play_random_same_seed_same_plies");
+        }
+        expect_error(marsal_game_play_random(NULL, 5, 1, &played), MARSAL_STATUS_NULL_POINTER,
+                     "null_game_play_random");
+    }
+
+    /* Play a whole game in one call: it stops at the end. */
+    {
+        uint32_t played = 0;
+        uint32_t before = ply_of(games[2]);
+        MarsalGameStatus gs;
+        if (must(marsal_game_play_random(games[2], LOOP_CAP, 3, &played),
+                 "marsal_game_play_random") &&
+            must(marsal_game_status(games[2], &gs), "marsal_game_status")) {
+            check(gs.state != MARSAL_STATE_ONGOING && ply_of(games[2]) == before + played,
+                  "play_random_plays_to_the_end");
+            printf("result (marsal_game_play_random): %s after %" PRIu32 " plies\n",
+                   state_name(gs.state), ply_of(games[2]));
+            played = 99;
+            check(marsal_game_play_random(games[2], 10, 4, &played) == MARSAL_STATUS_OK &&
+                      played == 0,
+                  "play_random_on_a_finished_game_plays_nothing");
+        }
+    }
+
+    /* marsal_games_play_random: many games a few plies each. */
+    {
+        uint32_t plies[BATCH];
+        for (int i = 0; i < BATCH; i++) {
+            plies[i] = ply_of(games[i]);
+        }
+        uint64_t total = 0;
+        if (must(marsal_games_play_random(games, BATCH, 4, 5, &total),
+                 "marsal_games_play_random")) {
+            uint64_t sum = 0;
+            for (int i = 0; i < BATCH; i++) {
+                sum += ply_of(games[i]) - plies[i];
+            }
+            /* games[2] is over: it plays nothing; the others up to 4 plies. */
+            check(total == sum && total <= 8 && ply_of(games[2]) == plies[2],
+                  "games_play_random_total");
+        }
+        MarsalGame *with_null[BATCH] = {games[0], NULL, games[1]};
+        uint32_t p0 = ply_of(games[0]);
+        expect_error(marsal_games_play_random(with_null, BATCH, 4, 5, &total),
+                     MARSAL_STATUS_NULL_POINTER, "null_game_in_games_play_random");
+        check(ply_of(games[0]) == p0, "games_play_random_null_changes_nothing");
+        expect_error(marsal_games_play_random(NULL, 2, 4, 5, &total), MARSAL_STATUS_NULL_POINTER,
+                     "null_array_games_play_random");
+    }
+
+    /* marsal_random_playouts: complete games without handles. */
+    {
+        MarsalPlayoutSummary sum;
+        memset(&sum, 0, sizeof sum);
+        if (must(marsal_random_playouts(rules, 20, 9, PLY_LIMIT, &sum),
+                 "marsal_random_playouts")) {
+            check(sum.games == 20 && sum.red_wins + sum.blue_wins + sum.draws == 20 &&
+                      sum.plies > 0 && sum.plies <= 20ULL * PLY_LIMIT,
+                  "random_playouts_summary");
+            printf("result (marsal_random_playouts): %" PRIu32 " games, %" PRIu64
+                   " plies: %" PRIu32 " red wins, %" PRIu32 " blue wins, %" PRIu32 " draws\n",
+                   sum.games, sum.plies, sum.red_wins, sum.blue_wins, sum.draws);
+            MarsalPlayoutSummary again;
+            memset(&again, 0, sizeof again);
+            check(marsal_random_playouts(rules, 20, 9, PLY_LIMIT, &again) == MARSAL_STATUS_OK &&
+                      again.plies == sum.plies && again.red_wins == sum.red_wins &&
+                      again.draws == sum.draws,
+                  "random_playouts_deterministic");
+        }
+        expect_error(marsal_random_playouts(rules, 5, 1, 0, &sum), MARSAL_STATUS_INVALID_ARGUMENT,
+                     "random_playouts_zero_max_plies");
+        expect_error(marsal_random_playouts(NULL, 5, 1, 100, &sum), MARSAL_STATUS_NULL_POINTER,
+                     "random_playouts_null_ruleset");
+        expect_error(marsal_random_playouts(rules, 5, 1, 100, NULL), MARSAL_STATUS_NULL_POINTER,
+                     "random_playouts_null_out");
+    }
+
+    /* marsal_games_view: one block per game, each what marsal_game_view writes. */
+    {
+        const MarsalGame *list[BATCH] = {games[0], games[1], games[2]};
+        uint8_t files = 0, ranks = 0;
+        size_t needed = 0, n = 0;
+        if (!must(marsal_game_board_size(games[0], &files, &ranks), "marsal_game_board_size")) {
+            goto done;
+        }
+        size_t block = (size_t)files * ranks;
+        st = marsal_games_view(list, BATCH, MARSAL_SIDE_BLUE, NULL, 0, &needed);
+        check(st == MARSAL_STATUS_BUFFER_TOO_SMALL && needed == BATCH * block,
+              "games_view_size_query");
+        cells = malloc(BATCH * block * sizeof *cells);
+        if (cells == NULL) {
+            goto done;
+        }
+        n = 0;
+        st = marsal_games_view(list, BATCH, MARSAL_SIDE_BLUE, cells, BATCH * block - 1, &n);
+        expect_error(st, MARSAL_STATUS_BUFFER_TOO_SMALL, "buffer_too_small_games_view");
+        check(n == BATCH * block, "games_view_reports_needed_count");
+        if (must(marsal_games_view(list, BATCH, MARSAL_SIDE_BLUE, cells, BATCH * block, &n),
+                 "marsal_games_view")) {
+            int same = n == BATCH * block;
+            MarsalSquareView one[MARSAL_GRID_SQUARES];
+            for (int i = 0; i < BATCH && same; i++) {
+                size_t m = 0;
+                if (!must(marsal_game_view(list[i], MARSAL_SIDE_BLUE, one, MARSAL_GRID_SQUARES,
+                                           &m),
+                          "marsal_game_view")) {
+                    same = 0;
+                    break;
+                }
+                same = m == block;
+                for (size_t k = 0; k < block && same; k++) {
+                    same = same_cell(cells[(size_t)i * block + k], one[k]);
+                }
+            }
+            check(same, "games_view_blocks_are_game_views");
+        }
+        expect_error(marsal_games_view(list, BATCH, 2, cells, BATCH * block, &n),
+                     MARSAL_STATUS_INVALID_ARGUMENT, "bad_side_code_games_view");
+        const MarsalGame *with_null[BATCH] = {games[0], games[1], NULL};
+        expect_error(marsal_games_view(with_null, BATCH, MARSAL_SIDE_RED, cells, BATCH * block,
+                                       &n),
+                     MARSAL_STATUS_NULL_POINTER, "null_game_in_games_view");
+        {
+            char *msg = last_error();
+            check(msg != NULL && strstr(msg, "games[2]") != NULL,
+                  "null_game_message_names_the_index");
+            free(msg);
+        }
+        expect_error(marsal_games_view(NULL, BATCH, MARSAL_SIDE_RED, cells, BATCH * block, &n),
+                     MARSAL_STATUS_NULL_POINTER, "null_array_games_view");
+        /* Games of different board sizes do not share one call. */
+        if (must(marsal_ruleset_preset(other_preset, &other_rules), "marsal_ruleset_preset") &&
+            must(marsal_game_new_random(other_rules, 1, 2, &other), "marsal_game_new_random")) {
+            const MarsalGame *mixed[2] = {games[0], other};
+            expect_error(marsal_games_view(mixed, 2, MARSAL_SIDE_RED, cells, BATCH * block, &n),
+                         MARSAL_STATUS_INVALID_ARGUMENT, "mixed_board_sizes_games_view");
+        }
+        n = 99;
+        check(marsal_games_view(NULL, 0, MARSAL_SIDE_RED, NULL, 0, &n) == MARSAL_STATUS_OK &&
+                  n == 0,
+              "games_view_of_no_games");
+    }
+
+done:
+    free(cells);
+    for (int i = 0; i < BATCH; i++) {
+        marsal_game_free(games[i]);
+    }
+    marsal_game_free(other);
+    marsal_ruleset_free(other_rules);
+}
+
 /* ------------------------------------------------------------ main */
 
 int main(int argc, char **argv) {
@@ -660,6 +869,7 @@ int main(int argc, char **argv) {
     }
 
     check_ruleset_errors(rules, json);
+    check_batches(rules, strcmp(preset, "marsal_a_spion") == 0 ? "classic" : "marsal_a_spion");
 
 done:
     marsal_game_free(game);

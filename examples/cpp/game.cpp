@@ -8,7 +8,9 @@
 //
 // The preset (argv[1]) is "marsal_a_spion" (default), "classic" or "barrage".
 // Its ruleset gets a ply limit of 3000 (through its JSON form), so every game
-// ends, with a line "game over: ...". Exits 0 on success, 1 on any error.
+// ends, with a line "game over: ...". Then it uses the batch calls (random
+// plies inside the library, many views at once, whole random playouts).
+// Exits 0 on success, 1 on any error.
 
 #include "marsal.hpp"
 
@@ -103,6 +105,58 @@ bool find_immovable(const marsal::Game& game, marsal::Side side, MarsalSquare& o
         }
     }
     return false;
+}
+
+// The batch calls: random plies inside the library, for one game and for
+// many; many views at once; whole random games without handles.
+int batches(const marsal::Ruleset& rules) {
+    std::cout << "\nbatch calls:\n";
+    marsal::Game a = marsal::Game::random(rules, 1, 2);
+    marsal::Game b = marsal::Game::random(rules, 3, 4);
+    const std::uint32_t played = a.play_random(20, kMoveSeed);
+    if (a.ply() != played) {
+        std::cerr << "error: play_random played " << played << " plies but the game has "
+                  << a.ply() << '\n';
+        return 1;
+    }
+    const std::uint64_t total = marsal::play_random({&a, &b}, 10, kMoveSeed);
+    std::cout << "  play_random: " << played << " plies, then " << total
+              << " more in two games\n";
+    const std::vector<marsal::BoardView> seen = marsal::views({&a, &b}, marsal::Side::Blue);
+    const marsal::BoardView one = b.view(marsal::Side::Blue);
+    if (seen.size() != 2 || seen[1].squares.size() != one.squares.size()) {
+        std::cerr << "error: views() does not match view()\n";
+        return 1;
+    }
+    for (std::size_t i = 0; i < one.squares.size(); ++i) {
+        const MarsalSquareView& x = seen[1].squares[i];
+        const MarsalSquareView& y = one.squares[i];
+        if (x.cell != y.cell || x.kind != y.kind || x.possible != y.possible) {
+            std::cerr << "error: views() differs from view() at square " << i << '\n';
+            return 1;
+        }
+    }
+    std::cout << "  views: 2 boards of " << seen[0].squares.size() << " squares\n";
+    try {
+        marsal::play_random({&a, nullptr}, 1, 1);
+        std::cerr << "error: a NULL game was accepted\n";
+        return 1;
+    } catch (const marsal::Error& e) {
+        if (e.code() != MARSAL_STATUS_NULL_POINTER) {
+            std::cerr << "error: expected NULL_POINTER, got " << e.code_name() << '\n';
+            return 1;
+        }
+        std::cout << "  caught: " << e.what() << '\n';
+    }
+    const MarsalPlayoutSummary s = rules.random_playouts(50, 7, kMaxPlies);
+    std::cout << "  random_playouts: " << s.games << " games, " << s.plies << " plies: "
+              << s.red_wins << " red wins, " << s.blue_wins << " blue wins, " << s.draws
+              << " draws\n";
+    if (s.red_wins + s.blue_wins + s.draws != s.games) {
+        std::cerr << "error: the playout summary does not add up\n";
+        return 1;
+    }
+    return 0;
 }
 
 int run(const std::string& preset) {
@@ -216,7 +270,7 @@ int run(const std::string& preset) {
         std::cout << "stopped after " << plies << " plies (" << marsal::status_text(status)
                   << ")\n";
     }
-    return 0;
+    return batches(rules);
 }
 
 }  // namespace

@@ -357,6 +357,17 @@ public:
     // An independent copy (through the JSON form).
     Ruleset clone() const { return from_json(to_json()); }
 
+    // Plays `games` complete random games from random setups inside the
+    // library (no handles, no history) and returns the totals; each game is
+    // capped at `max_plies` plies (0 throws `Error` with
+    // `MARSAL_STATUS_INVALID_ARGUMENT`). See `marsal_random_playouts`.
+    MarsalPlayoutSummary random_playouts(std::uint32_t games, std::uint64_t seed,
+                                         std::uint32_t max_plies) const {
+        MarsalPlayoutSummary summary{};
+        check(marsal_random_playouts(handle_.get(), games, seed, max_plies, &summary));
+        return summary;
+    }
+
     // The C handle (still owned by this object); NULL after a move.
     const MarsalRuleset* get() const noexcept { return handle_.get(); }
 
@@ -434,6 +445,15 @@ public:
         MarsalOutcome outcome{};
         check(marsal_game_play_text(handle_.get(), c_text.c_str(), &outcome));
         return outcome;
+    }
+
+    // Plays up to `max_plies` uniformly random legal moves (stopping when the
+    // game ends), recorded like `play`; returns how many were played (0 when
+    // the game is already over). The same `seed` gives the same plies.
+    std::uint32_t play_random(std::uint32_t max_plies, std::uint64_t seed) {
+        std::uint32_t played = 0;
+        check(marsal_game_play_random(handle_.get(), max_plies, seed, &played));
+        return played;
     }
 
     // Takes back the last move and returns what it had done; throws `Error`
@@ -542,6 +562,61 @@ private:
 
     std::unique_ptr<MarsalGame, detail::GameDeleter> handle_;
 };
+
+// ------------------------------------------------------------------ batches
+
+// Steps every game of `games` by up to `plies_each` random plies in one call
+// (game i as by `games[i]->play_random(plies_each, seed * 0x9E3779B9 + i)`);
+// returns the plies played, all games together. A NULL element throws `Error`
+// with `MARSAL_STATUS_NULL_POINTER` and changes no game.
+inline std::uint64_t play_random(const std::vector<Game*>& games, std::uint32_t plies_each,
+                                 std::uint64_t seed) {
+    std::vector<MarsalGame*> handles;
+    handles.reserve(games.size());
+    for (Game* g : games) {
+        handles.push_back(g != nullptr ? g->get() : nullptr);
+    }
+    std::uint64_t total = 0;
+    check(marsal_games_play_random(handles.data(), handles.size(), plies_each, seed, &total));
+    return total;
+}
+
+// What `side` sees in each of `games` (all with the same board size), in one
+// call: one `BoardView` a game, as `Game::view` gives it.
+inline std::vector<BoardView> views(const std::vector<const Game*>& games, Side side) {
+    std::vector<const MarsalGame*> handles;
+    handles.reserve(games.size());
+    for (const Game* g : games) {
+        handles.push_back(g != nullptr ? g->get() : nullptr);
+    }
+    std::vector<MarsalSquareView> cells;
+    check(detail::read_items<MarsalSquareView>(
+        [&handles, side](MarsalSquareView* buf, std::size_t cap, std::size_t* count) {
+            return marsal_games_view(handles.data(), handles.size(), code(side), buf, cap, count);
+        },
+        cells));
+    std::vector<BoardView> out;
+    if (games.empty()) {
+        return out;
+    }
+    const auto size = games.front()->board_size();
+    const std::size_t block = static_cast<std::size_t>(size.first) * size.second;
+    if (cells.size() != block * games.size()) {
+        throw std::runtime_error("marsal_games_view returned " + std::to_string(cells.size()) +
+                                 " squares for " + std::to_string(games.size()) +
+                                 " boards of " + std::to_string(block));
+    }
+    out.reserve(games.size());
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        BoardView v;
+        v.files = size.first;
+        v.ranks = size.second;
+        const auto first = cells.begin() + static_cast<std::ptrdiff_t>(i * block);
+        v.squares.assign(first, first + static_cast<std::ptrdiff_t>(block));
+        out.push_back(std::move(v));
+    }
+    return out;
+}
 
 }  // namespace marsal
 

@@ -26,6 +26,12 @@ Conventions of this module:
 * Every failure of the library raises a :class:`MarsalError` subclass carrying
   the :class:`Status` and the library's message.
 
+Batch calls, so that the boundary is not paid on every ply:
+:meth:`Game.play_random` (many random plies in one call, recorded),
+:func:`play_random` (many games stepped at once), :meth:`Ruleset.random_playouts`
+(whole random games without handles) and :func:`views` / :func:`views_raw` (one
+side's view of many games in one call). ``bench.py`` measures them.
+
 The raw functions are available as ``marsal.lib`` (a :class:`ctypes.CDLL` whose
 functions all have ``argtypes`` and ``restype`` set); pass their result to
 :func:`check` to turn a failure into an exception.
@@ -49,10 +55,11 @@ __all__ = [
     "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
     "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView",
-    "Move", "Outcome", "GameStatus", "SquareView", "View", "Ruleset", "Game",
+    "MarsalSquareView", "MarsalPlayoutSummary",
+    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "Ruleset", "Game",
     "lib", "check", "version", "last_error_message", "find_library",
-    "square_name", "parse_square",
+    "square_name", "parse_square", "play_random", "views", "views_raw",
 ]
 
 # --------------------------------------------------------------- constants
@@ -352,6 +359,16 @@ class MarsalSquareView(ctypes.Structure):
     ]
 
 
+class MarsalPlayoutSummary(ctypes.Structure):
+    _fields_ = [
+        ("plies", ctypes.c_uint64),
+        ("games", ctypes.c_uint32),
+        ("red_wins", ctypes.c_uint32),
+        ("blue_wins", ctypes.c_uint32),
+        ("draws", ctypes.c_uint32),
+    ]
+
+
 class _MarsalRuleset(ctypes.Structure):
     """Opaque."""
 
@@ -429,6 +446,14 @@ _SIGNATURES = {
     "marsal_game_hash": (_c_status, [_game_p, ctypes.POINTER(_u64)]),
     "marsal_game_ply": (_c_status, [_game_p, ctypes.POINTER(_u32)]),
     "marsal_game_position_text": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_play_random": (_c_status, [_game_p, _u32, _u64, ctypes.POINTER(_u32)]),
+    "marsal_games_play_random": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u32, _u64, ctypes.POINTER(_u64)]),
+    "marsal_random_playouts": (
+        _c_status, [_rules_p, _u32, _u64, _u32, ctypes.POINTER(MarsalPlayoutSummary)]),
+    "marsal_games_view": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8,
+                    ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
     "marsal_last_error_message": (_c_status, [_buf_p, ctypes.c_size_t, _size_p]),
 }
 
@@ -548,6 +573,12 @@ def _side_code(side: Union[Side, str, int]) -> int:
 def _u64_arg(value: int, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 64:
         raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} must be an int in 0..2**64")
+    return value
+
+
+def _u32_arg(value: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 32:
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} must be an int in 0..2**32")
     return value
 
 
@@ -759,6 +790,41 @@ class View:
         return f"View(side={self.side.value!r}, files={self.files}, ranks={self.ranks})"
 
 
+@dataclass(frozen=True)
+class PlayoutSummary:
+    """What :meth:`Ruleset.random_playouts` played (``MarsalPlayoutSummary``):
+    ``red_wins + blue_wins + draws == games``."""
+
+    games: int
+    plies: int
+    red_wins: int
+    blue_wins: int
+    draws: int
+
+    @property
+    def mean_plies(self) -> float:
+        return self.plies / self.games if self.games else 0.0
+
+    @classmethod
+    def from_c(cls, s: MarsalPlayoutSummary) -> "PlayoutSummary":
+        return cls(s.games, s.plies, s.red_wins, s.blue_wins, s.draws)
+
+
+def _view_from_cells(side: Side, files: int, ranks: int, cells, offset: int = 0) -> View:
+    """A :class:`View` from ``files * ranks`` C cells starting at ``offset``."""
+    squares = []
+    for i in range(files * ranks):
+        v = cells[offset + i]
+        rank, file = divmod(i, files)
+        squares.append(SquareView(
+            square=square_name(file, rank),
+            cell=_CELLS[v.cell],
+            kind=Kind.from_code(v.kind),
+            possible=Kind.set_from_bits(v.possible),
+        ))
+    return View(side, files, ranks, squares)
+
+
 # --------------------------------------------------------------- handles
 
 
@@ -833,6 +899,19 @@ class Ruleset(_Handle):
     def to_dict(self) -> dict:
         """The JSON form, parsed."""
         return json.loads(self.to_json())
+
+    def random_playouts(self, games: int, seed: int = 0, max_plies: int = 3000) -> PlayoutSummary:
+        """Plays ``games`` complete random games from random setups inside the
+        library (no handles, no history; see ``marsal_random_playouts``), each
+        capped at ``max_plies`` plies, and returns the totals.
+
+        InvalidArgument for ``max_plies`` 0.
+        """
+        out = MarsalPlayoutSummary()
+        check(lib.marsal_random_playouts(
+            self._get(), _u32_arg(games, "games"), _u64_arg(seed, "seed"),
+            _u32_arg(max_plies, "max_plies"), ctypes.byref(out)))
+        return PlayoutSummary.from_c(out)
 
     def random_setup(self, side: Union[Side, str, int], seed: int) -> str:
         """A random legal setup for ``side`` in the setup text form."""
@@ -934,6 +1013,19 @@ class Game(_Handle):
             check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
         return Outcome.from_c(out)
 
+    def play_random(self, max_plies: int = 1, seed: int = 0) -> int:
+        """Plays up to ``max_plies`` uniformly random legal moves inside the
+        library, recorded like :meth:`play` (so :meth:`undo` takes them back),
+        stopping when the game ends; returns how many were played (0 once the
+        game is over). The same ``seed`` gives the same plies, so vary it when
+        playing one ply a call.
+        """
+        played = _u32()
+        check(lib.marsal_game_play_random(
+            self._get(), _u32_arg(max_plies, "max_plies"), _u64_arg(seed, "seed"),
+            ctypes.byref(played)))
+        return played.value
+
     def undo(self) -> Outcome:
         """Takes back the last move; returns what it had done (NothingToUndo if none)."""
         out = MarsalOutcome()
@@ -1006,16 +1098,7 @@ class Game(_Handle):
         items = _read_items(
             lambda b, c, n: lib.marsal_game_view(ptr, code, b, c, n),
             MarsalSquareView, files * ranks)
-        squares = []
-        for i, v in enumerate(items):
-            rank, file = divmod(i, files)
-            squares.append(SquareView(
-                square=square_name(file, rank),
-                cell=_CELLS[v.cell],
-                kind=Kind.from_code(v.kind),
-                possible=Kind.set_from_bits(v.possible),
-            ))
-        return View(Side.from_code(code), files, ranks, squares)
+        return _view_from_cells(Side.from_code(code), files, ranks, items)
 
     def position_text(self) -> str:
         """The position text (the referee's full information: never for a player)."""
@@ -1026,3 +1109,64 @@ class Game(_Handle):
         if self.closed:
             return "<marsal.Game closed>"
         return f"<marsal.Game ply={self.ply} {self.status}>"
+
+
+# --------------------------------------------------------------- batches
+
+
+def _handles(games) -> "ctypes.Array":
+    """A C array of the handles of ``games`` (closed games raise ValueError;
+    None becomes a NULL element, which the library refuses)."""
+    games = list(games)
+    arr = (_game_p * len(games))()
+    for i, g in enumerate(games):
+        arr[i] = _game_p() if g is None else g._get()
+    return arr
+
+
+def play_random(games, plies_each: int = 1, seed: int = 0) -> int:
+    """Steps every game of ``games`` by up to ``plies_each`` random plies in one
+    call (``marsal_games_play_random``): game ``i`` is played on as by
+    ``games[i].play_random(plies_each, (seed * 0x9E3779B9 + i) % 2**64)``.
+    Returns the plies played, all games together. A None element raises
+    NullPointer (naming its index) and changes no game.
+    """
+    arr = _handles(games)
+    total = _u64()
+    check(lib.marsal_games_play_random(
+        arr, len(arr), _u32_arg(plies_each, "plies_each"), _u64_arg(seed, "seed"),
+        ctypes.byref(total)))
+    return total.value
+
+
+def views_raw(games, side: Union[Side, str, int], out: Optional["ctypes.Array"] = None):
+    """What ``side`` sees in each of ``games`` (all with the same board size)
+    as one flat ctypes array of :class:`MarsalSquareView` (``marsal_games_view``):
+    the block of game ``i`` is ``files * ranks`` cells from ``i * files * ranks``,
+    laid out as :meth:`Game.view` reads them. Pass ``out`` (an array at least
+    that long) to reuse a buffer; it is returned (the cells written are the
+    first ``len(games) * files * ranks``). The fast path for many
+    observations: one call, no Python object per square.
+    """
+    arr = _handles(games)
+    code = _side_code(side)
+    if out is not None:
+        n = ctypes.c_size_t(0)
+        check(lib.marsal_games_view(arr, len(arr), code, out, len(out), ctypes.byref(n)))
+        return out
+    return _read_items(
+        lambda b, c, n: lib.marsal_games_view(arr, len(arr), code, b, c, n),
+        MarsalSquareView)
+
+
+def views(games, side: Union[Side, str, int]) -> list:
+    """What ``side`` sees in each of ``games`` (all with the same board size),
+    fetched in one call: a list of :class:`View`, one a game."""
+    games = list(games)
+    cells = views_raw(games, side)
+    if not games:
+        return []
+    files, ranks = games[0].board_size
+    code = _side_code(side)
+    return [_view_from_cells(Side.from_code(code), files, ranks, cells, i * files * ranks)
+            for i in range(len(games))]

@@ -332,6 +332,7 @@ class TestApi(ErrorAssertions):
         self.assertEqual(ctypes.sizeof(marsal.MarsalOutcome), 9)
         self.assertEqual(ctypes.sizeof(marsal.MarsalGameStatus), 3)
         self.assertEqual(ctypes.sizeof(marsal.MarsalSquareView), 4)
+        self.assertEqual(ctypes.sizeof(marsal.MarsalPlayoutSummary), 24)
         self.assertEqual([k.name for k in Kind][:3], ["Marshal", "General", "Colonel"])
         self.assertEqual(len(Kind), marsal.KIND_COUNT)
 
@@ -446,6 +447,167 @@ class TestErrors(ErrorAssertions):
         self.assertIn("chess", a.exception.message)
 
 
+def batch_seed(seed, i):
+    """The seed of game ``i`` of a batch call started from ``seed``."""
+    return (seed * 0x9E3779B9 + i) % (1 << 64)
+
+
+class TestBatches(ErrorAssertions):
+    """The calls that play many plies, games or views in one call."""
+
+    def test_game_play_random_records_and_undoes(self):
+        with Game.random("marsal_a_spion", 3, 4) as game:
+            start, text = game.hash, game.position_text()
+            n = game.play_random(30, seed=9)
+            self.assertEqual(n, 30)
+            self.assertEqual(game.ply, 30)
+            self.assertIsNotNone(game.last_outcome)
+            end = game.hash
+            for _ in range(n):
+                game.undo()
+            self.assertEqual((game.hash, game.position_text(), game.ply), (start, text, 0))
+            self.assertMarsalError(NothingToUndo, Status.NOTHING_TO_UNDO, game.undo)
+            # The same seed plays the same plies; another seed (almost surely) not.
+            self.assertEqual(game.play_random(30, seed=9), 30)
+            self.assertEqual(game.hash, end)
+            self.assertEqual(game.play_random(0, seed=1), 0)
+            self.assertEqual(game.ply, 30)
+
+    def test_game_play_random_plays_to_the_end(self):
+        for preset in PRESETS:
+            with self.subTest(preset=preset), capped(preset) as rules, \
+                    Game.random(rules, 5, 6) as game:
+                n = game.play_random(10 * PLY_CAP, seed=1)
+                self.assertTrue(game.is_over)
+                self.assertEqual(n, game.ply)
+                self.assertLessEqual(n, PLY_CAP)
+                self.assertEqual(game.legal_moves(), [])
+                self.assertEqual(game.play_random(10, seed=2), 0)
+                self.assertEqual(game.ply, n)
+
+    def test_game_play_random_errors(self):
+        played = ctypes.c_uint32(7)
+        st = marsal.lib.marsal_game_play_random(None, 5, 1, ctypes.byref(played))
+        e = self.assertMarsalError(NullPointer, Status.NULL_POINTER, marsal.check, st)
+        self.assertIn("game", e.message)
+        self.assertEqual(played.value, 7)
+        with Game.random("classic", 1, 2) as game:
+            self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                   game.play_random, -1)
+            self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                   game.play_random, 1, -5)
+            # out_played may be NULL.
+            self.assertEqual(marsal.lib.marsal_game_play_random(game._ptr, 3, 1, None), Status.OK)
+            self.assertEqual(game.ply, 3)
+
+    def test_many_games_play_random(self):
+        batch = [Game.random("barrage", i, i + 50) for i in range(5)]
+        single = [Game.random("barrage", i, i + 50) for i in range(5)]
+        try:
+            total = marsal.play_random(batch, plies_each=6, seed=77)
+            expected = sum(g.play_random(6, batch_seed(77, i)) for i, g in enumerate(single))
+            self.assertEqual(total, expected)
+            self.assertEqual(total, sum(g.ply for g in batch))
+            for a, b in zip(batch, single):
+                self.assertEqual(a.hash, b.hash)
+                self.assertEqual(a.position_text(), b.position_text())
+            # A None element: NullPointer naming it, and no game changed.
+            hashes = [g.hash for g in batch]
+            e = self.assertMarsalError(NullPointer, Status.NULL_POINTER,
+                                       marsal.play_random, [batch[0], None, batch[2]], 3, 1)
+            self.assertIn("games[1]", e.message)
+            self.assertEqual([g.hash for g in batch], hashes)
+            self.assertEqual(marsal.play_random([], 3, 1), 0)
+            st = marsal.lib.marsal_games_play_random(None, 2, 3, 1, None)
+            self.assertMarsalError(NullPointer, Status.NULL_POINTER, marsal.check, st)
+            closed = Game.random("barrage", 1, 2)
+            closed.close()
+            with self.assertRaises(ValueError):
+                marsal.play_random([batch[0], closed])
+        finally:
+            for g in batch + single:
+                g.close()
+
+    def test_random_playouts(self):
+        for preset in PRESETS:
+            with self.subTest(preset=preset), Ruleset.preset(preset) as rules:
+                s = rules.random_playouts(12, seed=3, max_plies=500)
+                self.assertIsInstance(s, marsal.PlayoutSummary)
+                self.assertEqual(s.games, 12)
+                self.assertEqual(s.red_wins + s.blue_wins + s.draws, 12)
+                self.assertGreater(s.plies, 0)
+                self.assertLessEqual(s.plies, 12 * 500)
+                self.assertEqual(rules.random_playouts(12, seed=3, max_plies=500), s)
+                one = rules.random_playouts(4, seed=3, max_plies=1)
+                self.assertEqual((one.plies, one.draws), (4, 4))
+                self.assertEqual(rules.random_playouts(0, seed=3),
+                                 marsal.PlayoutSummary(0, 0, 0, 0, 0))
+
+    def test_random_playouts_errors(self):
+        with Ruleset.preset("classic") as rules:
+            e = self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                       rules.random_playouts, 3, 1, 0)
+            self.assertIn("max_plies", e.message)
+            out = marsal.MarsalPlayoutSummary()
+            st = marsal.lib.marsal_random_playouts(None, 3, 1, 10, ctypes.byref(out))
+            self.assertMarsalError(NullPointer, Status.NULL_POINTER, marsal.check, st)
+            st = marsal.lib.marsal_random_playouts(rules._ptr, 3, 1, 10, None)
+            self.assertMarsalError(NullPointer, Status.NULL_POINTER, marsal.check, st)
+            self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                   rules.random_playouts, -1)
+
+    def test_views_are_the_game_views(self):
+        games = [Game.random("classic", i, i + 9) for i in range(3)]
+        try:
+            games[1].play_random(40, seed=1)
+            listed = games + [games[1]]
+            for side in (Side.RED, Side.BLUE):
+                many = marsal.views(listed, side)
+                self.assertEqual(len(many), 4)
+                for g, v in zip(listed, many):
+                    one = g.view(side)
+                    self.assertEqual(v.side, side)
+                    self.assertEqual(v.size, one.size)
+                    self.assertEqual(list(v), list(one))
+                raw = marsal.views_raw(listed, side)
+                self.assertEqual(len(raw), 4 * 100)
+                buf = (marsal.MarsalSquareView * 500)()
+                self.assertIs(marsal.views_raw(listed, side, out=buf), buf)
+                self.assertEqual(bytes(buf)[:len(bytes(raw))], bytes(raw))
+            self.assertEqual(marsal.views([], "red"), [])
+        finally:
+            for g in games:
+                g.close()
+
+    def test_views_errors(self):
+        lib = marsal.lib
+        with Game.random("classic", 1, 2) as a, Game.random("marsal_a_spion", 1, 2) as b:
+            arr = marsal._handles([a, a])
+            n = ctypes.c_size_t(0)
+            st = lib.marsal_games_view(arr, 2, 0, None, 0, ctypes.byref(n))
+            self.assertEqual((st, n.value), (Status.BUFFER_TOO_SMALL, 200))
+            small = (marsal.MarsalSquareView * 199)()
+            st = lib.marsal_games_view(arr, 2, 0, small, 199, ctypes.byref(n))
+            e = self.assertMarsalError(marsal.BufferTooSmall, Status.BUFFER_TOO_SMALL,
+                                       marsal.check, st)
+            self.assertIn("200", e.message)
+            self.assertEqual(n.value, 200)
+            self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                   marsal.views_raw, [a, a], 7, small)
+            self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                   marsal.views, [a], 2)
+            self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                   marsal.views, [a], "green")
+            e = self.assertMarsalError(NullPointer, Status.NULL_POINTER,
+                                       marsal.views, [a, a, None], "red")
+            self.assertIn("games[2]", e.message)
+            e = self.assertMarsalError(InvalidArgument, Status.INVALID_ARGUMENT,
+                                       marsal.views, [a, b], "red")
+            self.assertIn("games[1]", e.message)
+            st = lib.marsal_games_view(None, 1, 0, small, 199, ctypes.byref(n))
+            self.assertMarsalError(NullPointer, Status.NULL_POINTER, marsal.check, st)
+
+
 class TestSpeed(unittest.TestCase):
     def test_legal_moves_is_fast(self):
         with Game.random("marsal_a_spion", 1, 2) as g:
@@ -453,6 +615,13 @@ class TestSpeed(unittest.TestCase):
             for _ in range(200):
                 g.legal_moves()
             self.assertLess(time.perf_counter() - t, 5.0)
+
+    def test_batched_play_is_fast(self):
+        with Ruleset.preset("classic") as rules:
+            t = time.perf_counter()
+            s = rules.random_playouts(20, seed=1, max_plies=1000)
+            self.assertLess(time.perf_counter() - t, 10.0)
+            self.assertGreater(s.plies, 1000)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 //! text. Live handles are kept in a table so that each is freed exactly once
 //! and no freed or garbage pointer is ever passed (that is outside the
 //! contract). Every status must be a known code and never PANIC, and
-//! BUFFER_TOO_SMALL must report a size larger than the capacity given.
+//! BUFFER_TOO_SMALL must report a size larger than the capacity given. The
+//! batch calls (random plies, random playouts, many views) are checked against
+//! the one-game calls.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -63,6 +65,18 @@ enum Op {
     Ply(u8, bool),
     PositionText(u8, Buf),
     LastError(Buf),
+    PlayRandom(u8, u16, u64, bool),
+    GamesPlayRandom(GameList, u8, u64, bool),
+    RandomPlayouts(u8, u8, u64, u16, bool),
+    GamesView(GameList, u8, Buf),
+}
+
+/// An array of game handles for the batch calls: indices into the live games
+/// (one past the end is NULL), or a NULL array.
+#[derive(Arbitrary, Debug)]
+struct GameList {
+    indices: Vec<u8>,
+    null_array: bool,
 }
 
 const PRESETS: [&str; 5] = ["marsal_a_spion", "classic", "barrage", "chess", ""];
@@ -103,6 +117,10 @@ impl State {
     fn game(&self, i: u8) -> *mut MarsalGame {
         let n = self.games.len() + 1;
         self.games.get(i as usize % n).map_or(null_mut(), |g| g.0)
+    }
+    /// The handles a `GameList` names (at most 6), NULL for one past the end.
+    fn list(&self, l: &GameList) -> Vec<*mut MarsalGame> {
+        l.indices.iter().take(6).map(|&i| self.game(i)).collect()
     }
     fn rules_of(&self, g: *mut MarsalGame) -> Option<marsal::Ruleset> {
         self.games.iter().find(|x| x.0 == g).map(|x| x.1)
@@ -593,6 +611,131 @@ fn step(st: &mut State, op: Op) {
                     st.remember(&t);
                 }
             }
+            Op::PlayRandom(g, max_plies, seed, null_out) => {
+                let g = st.game(g);
+                let max_plies = u32::from(max_plies % 512);
+                let before = if g.is_null() { 0 } else { ply(g) };
+                let mut played = u32::MAX;
+                let s = ok_code(marsal_game_play_random(
+                    g,
+                    max_plies,
+                    seed,
+                    if null_out { null_mut() } else { &mut played },
+                ));
+                assert_eq!(s == MarsalStatus::Ok, !g.is_null(), "{s:?}");
+                if s == MarsalStatus::Ok {
+                    let after = ply(g);
+                    if !null_out {
+                        assert!(played <= max_plies);
+                        assert_eq!(after, before + played);
+                    }
+                    // Fewer plies than asked only when the game ended.
+                    assert!(after - before == max_plies || is_over(g));
+                }
+            }
+            Op::GamesPlayRandom(l, plies_each, seed, null_out) => {
+                let list = st.list(&l);
+                let plies_each = u32::from(plies_each % 64);
+                let texts: Vec<_> = list.iter().map(|&g| position_text(g)).collect();
+                let mut distinct = list.clone();
+                distinct.sort();
+                distinct.dedup();
+                distinct.retain(|g| !g.is_null());
+                let before: Vec<u32> = distinct.iter().map(|&g| ply(g)).collect();
+                let mut total = u64::MAX;
+                let arr = if l.null_array { null() } else { list.as_ptr() };
+                let s = ok_code(marsal_games_play_random(
+                    arr,
+                    list.len(),
+                    plies_each,
+                    seed,
+                    if null_out { null_mut() } else { &mut total },
+                ));
+                let any_null = list.iter().any(|g| g.is_null());
+                let expect_ok = list.is_empty() || (!l.null_array && !any_null);
+                assert_eq!(s == MarsalStatus::Ok, expect_ok, "{s:?}");
+                if s == MarsalStatus::Ok {
+                    let moved: u64 = distinct
+                        .iter()
+                        .zip(&before)
+                        .map(|(&g, &b)| u64::from(ply(g) - b))
+                        .sum();
+                    if !null_out {
+                        assert_eq!(total, moved);
+                    }
+                    assert!(moved <= u64::from(plies_each) * list.len() as u64);
+                } else {
+                    assert_eq!(s, MarsalStatus::NullPointer);
+                    let after: Vec<_> = list.iter().map(|&g| position_text(g)).collect();
+                    assert_eq!(after, texts, "a refused batch changed a game");
+                }
+            }
+            Op::RandomPlayouts(r, games, seed, max_plies, null_out) => {
+                let r = st.ruleset(r);
+                let games = u32::from(games % 3);
+                let max_plies = u32::from(max_plies % 300);
+                let mut out = MarsalPlayoutSummary {
+                    plies: u64::MAX,
+                    games: 77,
+                    red_wins: 77,
+                    blue_wins: 77,
+                    draws: 77,
+                };
+                let s = ok_code(marsal_random_playouts(
+                    r,
+                    games,
+                    seed,
+                    max_plies,
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                assert_eq!(
+                    s == MarsalStatus::Ok,
+                    !r.is_null() && !null_out && max_plies > 0,
+                    "{s:?}"
+                );
+                if s == MarsalStatus::Ok {
+                    assert_eq!(out.games, games);
+                    assert_eq!(out.red_wins + out.blue_wins + out.draws, games);
+                    assert!(out.plies <= u64::from(games) * u64::from(max_plies));
+                } else {
+                    assert_eq!(out.games, 77, "summary written on failure");
+                }
+            }
+            Op::GamesView(l, side, b) => {
+                let list: Vec<*const MarsalGame> =
+                    st.list(&l).into_iter().map(|g| g.cast_const()).collect();
+                let arr = if l.null_array { null() } else { list.as_ptr() };
+                let fill = MarsalSquareView {
+                    cell: 77,
+                    kind: 77,
+                    possible: 0xffff,
+                };
+                let (s, cells) = items_out(&b, fill, |p, cap, c| {
+                    marsal_games_view(arr, list.len(), side, p, cap, c)
+                });
+                let any_null = list.iter().any(|g| g.is_null());
+                if !list.is_empty() && (l.null_array || any_null) {
+                    assert_eq!(s, MarsalStatus::NullPointer);
+                    return;
+                }
+                let sizes: Vec<(u8, u8)> = list.iter().map(|&g| board_size(g.cast_mut())).collect();
+                let same_size = sizes.windows(2).all(|w| w[0] == w[1]);
+                if !same_size || side > 1 {
+                    assert_eq!(s, MarsalStatus::InvalidArgument);
+                    return;
+                }
+                assert!(
+                    matches!(s, MarsalStatus::Ok | MarsalStatus::BufferTooSmall),
+                    "{s:?}"
+                );
+                if let Some(cells) = cells {
+                    let expected: Vec<MarsalSquareView> = list
+                        .iter()
+                        .flat_map(|&g| one_view(g.cast_mut(), side))
+                        .collect();
+                    assert_eq!(cells, expected, "games_view differs from game_view");
+                }
+            }
             Op::LastError(b) => {
                 let cap = b.cap as usize % 4096;
                 let mut buf = vec![0x55u8 as c_char; cap.max(1)];
@@ -614,6 +757,53 @@ fn step(st: &mut State, op: Op) {
             }
         }
     }
+}
+
+/// The number of plies of a live game.
+fn ply(g: *mut MarsalGame) -> u32 {
+    let mut p = 0u32;
+    assert_eq!(
+        ok_code(unsafe { marsal_game_ply(g, &mut p) }),
+        MarsalStatus::Ok
+    );
+    p
+}
+
+fn is_over(g: *mut MarsalGame) -> bool {
+    let mut s = MarsalGameStatus {
+        state: 77,
+        side: 77,
+        reason: 77,
+    };
+    assert_eq!(
+        ok_code(unsafe { marsal_game_status(g, &mut s) }),
+        MarsalStatus::Ok
+    );
+    s.state != 0
+}
+
+/// The view of one live game through the one-game call.
+fn one_view(g: *mut MarsalGame, side: u8) -> Vec<MarsalSquareView> {
+    let mut buf = vec![
+        MarsalSquareView {
+            cell: 0,
+            kind: 0,
+            possible: 0
+        };
+        MARSAL_GRID_SQUARES
+    ];
+    let mut n = 0usize;
+    let s = unsafe { marsal_game_view(g, side, buf.as_mut_ptr(), buf.len(), &mut n) };
+    assert_eq!(ok_code(s), MarsalStatus::Ok);
+    buf.truncate(n);
+    buf
+}
+
+fn board_size(g: *mut MarsalGame) -> (u8, u8) {
+    let (mut f, mut r) = (0u8, 0u8);
+    let s = unsafe { marsal_game_board_size(g, &mut f, &mut r) };
+    assert_eq!(ok_code(s), MarsalStatus::Ok);
+    (f, r)
 }
 
 /// The position text of a live game (None for NULL).

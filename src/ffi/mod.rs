@@ -13,6 +13,9 @@
 //!   with the length (without the NUL) written to `*len_out`; if the buffer is
 //!   NULL or too small, `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned and only
 //!   `*len_out` is written. Array outputs work the same way with a count.
+//! - Array inputs (a `games` pointer with a `count`) may be NULL only when
+//!   `count` is 0; a NULL element is `MARSAL_STATUS_NULL_POINTER` with a message
+//!   naming its index, and nothing is changed.
 //! - After a failed call, `marsal_last_error_message` gives a message (per
 //!   thread). A size query (a NULL or short buffer) is itself a failed call and
 //!   replaces that message, so read the message first.
@@ -30,14 +33,17 @@
 #![allow(unsafe_code)]
 
 mod status;
+#[cfg(test)]
+mod tests;
 
 use status::{Error, FfiResult, boundary};
 pub use status::{MarsalStatus, marsal_last_error_message};
 
 use crate::{
-    Battle, DrawReason, Game, Move, MoveError, Outcome, PositionError, Ruleset, Setup, SetupError,
-    Side, Square, SquareView, Status, UndoError, WinReason,
+    Battle, DrawReason, Game, Move, MoveError, Outcome, Position, PositionError, Rng, Ruleset,
+    Setup, SetupError, Side, Square, SquareView, Status, UndoError, WinReason,
 };
+use arrayvec::ArrayVec;
 use std::ffi::{CStr, c_char};
 
 /// The "none" value of the `uint8_t` side and reason fields of
@@ -301,6 +307,23 @@ pub struct MarsalSquareView {
     pub possible: u16,
 }
 
+/// What `marsal_random_playouts` played: the totals over all its games.
+/// `red_wins + blue_wins + draws == games`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarsalPlayoutSummary {
+    /// The plies played, all games together.
+    pub plies: u64,
+    /// The games played (the `games` argument).
+    pub games: u32,
+    /// Games won by Red.
+    pub red_wins: u32,
+    /// Games won by Blue.
+    pub blue_wins: u32,
+    /// Drawn games (for any reason, the ply limit included).
+    pub draws: u32,
+}
+
 // ----------------------------------------------------------------- helpers
 
 fn null(what: &str) -> Error {
@@ -561,6 +584,85 @@ fn new_game(game: Game, out: *mut *mut MarsalGame) -> FfiResult {
     // SAFETY: `out` was checked for NULL by the caller of this helper.
     unsafe { out.write(handle) };
     Ok(())
+}
+
+/// The cells of what `side` sees of `game`, exactly as `marsal_game_view`
+/// writes them: `files * ranks` of them, square (file, rank) at index
+/// `rank * files + file`.
+fn view_cells(game: &Game, side: Side) -> ArrayVec<MarsalSquareView, MARSAL_GRID_SQUARES> {
+    let view = game.position().view(side);
+    let (files, ranks) = view.size();
+    let none = MarsalKind::None as u8;
+    let mut cells = ArrayVec::new();
+    for rank in 0..ranks {
+        for file in 0..files {
+            let v = Square::new(file, rank).map_or(SquareView::OffBoard, |sq| view.at(sq));
+            cells.push(match v {
+                SquareView::OffBoard => MarsalSquareView {
+                    cell: MarsalCell::OffBoard as u8,
+                    kind: none,
+                    possible: 0,
+                },
+                SquareView::Lake => MarsalSquareView {
+                    cell: MarsalCell::Lake as u8,
+                    kind: none,
+                    possible: 0,
+                },
+                SquareView::Empty => MarsalSquareView {
+                    cell: MarsalCell::Empty as u8,
+                    kind: none,
+                    possible: 0,
+                },
+                SquareView::Own {
+                    kind,
+                    known_to_opponent,
+                } => MarsalSquareView {
+                    cell: MarsalCell::Own as u8,
+                    kind: kind as u8,
+                    possible: known_to_opponent.bits(),
+                },
+                SquareView::Enemy { possible } => MarsalSquareView {
+                    cell: MarsalCell::Enemy as u8,
+                    kind: possible.single().map_or(none, |k| k as u8),
+                    possible: possible.bits(),
+                },
+            });
+        }
+    }
+    cells
+}
+
+/// A slice over the C array `p` of `count` elements, or a `NullPointer` error
+/// (`what` names the argument). NULL is accepted when `count` is 0.
+///
+/// # Safety
+/// `p` must be NULL or point to `count` readable elements.
+unsafe fn array<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T], Error> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return Err(null(what));
+    }
+    // SAFETY: not NULL; the caller promises `count` readable elements.
+    Ok(unsafe { std::slice::from_raw_parts(p, count) })
+}
+
+/// The seed of the `index`-th game of a batch started from `seed`:
+/// `seed * 0x9E3779B9 + index` (modulo 2^64), as documented on the batch calls
+/// (and as `examples/playout.rs` derives its games' seeds).
+fn batch_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9).wrapping_add(index)
+}
+
+/// Plays up to `max_plies` random legal moves on `game` with `rng` (stopping
+/// when the game ends); returns how many were played.
+fn play_random_plies(game: &mut Game, max_plies: u32, rng: &mut Rng) -> u32 {
+    let mut played = 0;
+    while played < max_plies && game.play_random(rng).is_some() {
+        played += 1;
+    }
+    played
 }
 
 // ----------------------------------------------------------------- library
@@ -982,45 +1084,7 @@ pub unsafe extern "C" fn marsal_game_view(
         // SAFETY: the caller's promise.
         let g = unsafe { get(game, "game") }?;
         let side = side(side_code)?;
-        let view = g.game.position().view(side);
-        let (files, ranks) = view.size();
-        let mut cells = Vec::with_capacity(files as usize * ranks as usize);
-        for rank in 0..ranks {
-            for file in 0..files {
-                let v = Square::new(file, rank).map_or(SquareView::OffBoard, |sq| view.at(sq));
-                let none = MarsalKind::None as u8;
-                cells.push(match v {
-                    SquareView::OffBoard => MarsalSquareView {
-                        cell: MarsalCell::OffBoard as u8,
-                        kind: none,
-                        possible: 0,
-                    },
-                    SquareView::Lake => MarsalSquareView {
-                        cell: MarsalCell::Lake as u8,
-                        kind: none,
-                        possible: 0,
-                    },
-                    SquareView::Empty => MarsalSquareView {
-                        cell: MarsalCell::Empty as u8,
-                        kind: none,
-                        possible: 0,
-                    },
-                    SquareView::Own {
-                        kind,
-                        known_to_opponent,
-                    } => MarsalSquareView {
-                        cell: MarsalCell::Own as u8,
-                        kind: kind as u8,
-                        possible: known_to_opponent.bits(),
-                    },
-                    SquareView::Enemy { possible } => MarsalSquareView {
-                        cell: MarsalCell::Enemy as u8,
-                        kind: possible.single().map_or(none, |k| k as u8),
-                        possible: possible.bits(),
-                    },
-                });
-            }
-        }
+        let cells = view_cells(&g.game, side);
         // SAFETY: the caller's promise.
         unsafe { write_items(&cells, buf, cap, count_out, "squares") }
     })
@@ -1075,5 +1139,267 @@ pub unsafe extern "C" fn marsal_game_position_text(
         let t = g.game.position().to_text().to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
+
+// ----------------------------------------------------------------- batches
+
+/// Plays up to `max_plies` legal moves, each drawn uniformly at random, on
+/// `game`, stopping early when the game ends, and writes how many were played
+/// into `*out_played` (may be NULL). The moves are recorded in the game's
+/// history exactly as if `marsal_game_play` had played them (`marsal_game_undo`
+/// takes them back one by one, `marsal_game_last_outcome` gives the last one).
+/// A game already over plays nothing and succeeds with 0, as does
+/// `max_plies` 0. Every ply is kept in the history, and a random game need not
+/// end by itself when the ruleset has no ply limit (`max_plies` in its JSON,
+/// none in the Czech preset): keep `max_plies` bounded.
+///
+/// The random moves come from a generator started from `seed` for this call:
+/// the same game, `max_plies` and `seed` always give the same plies. (So a host
+/// playing one ply a call should pass a different seed each time.) One call
+/// replaces `max_plies` calls of `marsal_game_legal_moves` and
+/// `marsal_game_play`.
+///
+/// Thread safety: `game` is modified; no other thread may use it during the
+/// call.
+///
+/// # Safety
+/// `game` must be NULL or a live handle not used elsewhere during the call;
+/// `out_played` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play_random(
+    game: *mut MarsalGame,
+    max_plies: u32,
+    seed: u64,
+    out_played: *mut u32,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        let played = play_random_plies(&mut g.game, max_plies, &mut Rng::new(seed));
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(out_played, played) };
+        Ok(())
+    })
+}
+
+/// Steps many games by random plies in one call (vectorised environments):
+/// game `games[i]` is played on exactly as by
+/// `marsal_game_play_random(games[i], plies_each, seed_i, ...)` with
+/// `seed_i = seed * 0x9E3779B9 + i` (modulo 2^64), in the order of the array;
+/// games that end stop early, games already over are left as they are. The
+/// total number of plies played, all games together, goes to `*out_total` (may
+/// be NULL).
+///
+/// Every element of `games` is checked before any game is touched: a NULL one
+/// gives `MARSAL_STATUS_NULL_POINTER` (the message names its index) and changes
+/// nothing. `games` may be NULL when `count` is 0. A game listed twice is
+/// stepped twice.
+///
+/// Thread safety: every listed game is modified; no other thread may use any
+/// of them during the call.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live game handle not used elsewhere during the call; `out_total` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_play_random(
+    games: *const *mut MarsalGame,
+    count: usize,
+    plies_each: u32,
+    seed: u64,
+    out_total: *mut u64,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let handles = unsafe { array(games, count, "games") }?;
+        if let Some(i) = handles.iter().position(|p| p.is_null()) {
+            return Err(null(&format!("games[{i}]")));
+        }
+        let mut total = 0u64;
+        for (i, &p) in handles.iter().enumerate() {
+            // SAFETY: checked for NULL above; the caller promises a live game
+            // that nothing else uses. One reference at a time: a game listed
+            // twice is never borrowed twice at once.
+            let g = unsafe { get_mut(p, "game") }?;
+            let mut rng = Rng::new(batch_seed(seed, i as u64));
+            total += u64::from(play_random_plies(&mut g.game, plies_each, &mut rng));
+        }
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(out_total, total) };
+        Ok(())
+    })
+}
+
+/// Plays `games` complete games of uniformly random legal moves, each from two
+/// random setups, and writes the totals into `*out`. Nothing is kept: no game
+/// handle is made and no history recorded, so this is the fastest way to play
+/// many random games (the random-playout loop runs inside the library).
+///
+/// Game `g` (0-based) starts from Red's setup of seed `s` and Blue's setup of
+/// seed `~s` (bitwise not), with `s = seed * 0x9E3779B9 + g` (modulo 2^64),
+/// and its moves come from a generator started from `s`; the same arguments
+/// always give the same summary. Each game ends by the ruleset's rules or after
+/// `max_plies` plies (a draw by the ply limit; the ruleset's own limit applies
+/// when it is smaller). The games are played on bare positions, which keep no
+/// history: the repeated-position draw and the more-squares rule, which need
+/// one, are not applied (as by the Rust `Position::play_random`).
+///
+/// `max_plies` 0 gives `MARSAL_STATUS_INVALID_ARGUMENT` (a random game need not
+/// end by itself, so a limit is required). `games` 0 succeeds with an empty
+/// summary. `*out` is written only on success.
+///
+/// Thread safety: `ruleset` is only read, so several threads may run playouts
+/// on one ruleset at once.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_random_playouts(
+    ruleset: *const MarsalRuleset,
+    games: u32,
+    seed: u64,
+    max_plies: u32,
+    out: *mut MarsalPlayoutSummary,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        if max_plies == 0 {
+            return Err(Error::new(
+                MarsalStatus::InvalidArgument,
+                "max_plies must be at least 1 (random games need a ply limit)",
+            ));
+        }
+        let mut rules = r.rules;
+        rules.max_plies = Some(rules.max_plies.map_or(max_plies, |m| m.min(max_plies)));
+        let mut summary = MarsalPlayoutSummary {
+            games,
+            ..MarsalPlayoutSummary::default()
+        };
+        for g in 0..games {
+            let s = batch_seed(seed, u64::from(g));
+            let mut pos = Position::start(&rules, s, !s).map_err(position_error)?;
+            let mut rng = Rng::new(s);
+            while pos.play_random(&mut rng).is_some() {}
+            summary.plies += u64::from(pos.ply());
+            match pos.status() {
+                Status::Won {
+                    winner: Side::Red, ..
+                } => summary.red_wins += 1,
+                Status::Won {
+                    winner: Side::Blue, ..
+                } => summary.blue_wins += 1,
+                Status::Drawn { .. } => summary.draws += 1,
+                Status::Ongoing { .. } => {
+                    return Err(Error::new(
+                        MarsalStatus::Panic,
+                        format!(
+                            "internal error in marsal: playout {g} (seed {s}) is ongoing after \
+                             {} plies but has no legal move",
+                            pos.ply()
+                        ),
+                    ));
+                }
+            }
+        }
+        *out = summary;
+        Ok(())
+    })
+}
+
+/// Writes what `side_code` (0 red, 1 blue) sees in each of the `count` games
+/// `games[0..count]` into one caller buffer, so that a host fetches a batch of
+/// observations in one call. The block of game `i` starts at index
+/// `i * files * ranks` and is exactly what `marsal_game_view` writes for that
+/// game: `files * ranks` `MarsalSquareView`s, square (file, rank) at
+/// `rank * files + file` within the block. All the games must have the same
+/// board size (else `MARSAL_STATUS_INVALID_ARGUMENT`, naming the first game that
+/// differs from `games[0]`); games of different sizes need separate calls.
+///
+/// The number of elements of the result, `count * files * ranks`, goes to
+/// `*count_out` (may be NULL); with `buf` NULL or `cap` smaller, only that
+/// number is written and `MARSAL_STATUS_BUFFER_TOO_SMALL` returned. A NULL
+/// element of `games` gives `MARSAL_STATUS_NULL_POINTER` (the message names
+/// its index). `count` 0 succeeds with 0 elements (`games` and `buf` may then
+/// be NULL). Nothing hidden from `side_code` is written.
+///
+/// Thread safety: the games are only read; no other thread may modify any of
+/// them during the call. A game may be listed more than once.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live game handle; `buf` NULL or `cap` writable elements; `count_out` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_view(
+    games: *const *const MarsalGame,
+    count: usize,
+    side_code: u8,
+    buf: *mut MarsalSquareView,
+    cap: usize,
+    count_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let handles = unsafe { array(games, count, "games") }?;
+        let mut list = Vec::with_capacity(handles.len());
+        for (i, &p) in handles.iter().enumerate() {
+            // SAFETY: the caller's promise (NULL or a live handle); the message
+            // is only formatted on error.
+            let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
+            list.push(&g.game);
+        }
+        let size = |g: &Game| (g.rules().board.files, g.rules().board.ranks);
+        let (files, ranks) = list.first().map_or((0, 0), |g| size(g));
+        if let Some((i, g)) = list
+            .iter()
+            .enumerate()
+            .find(|(_, g)| size(g) != (files, ranks))
+        {
+            let (f, r) = size(g);
+            return Err(Error::new(
+                MarsalStatus::InvalidArgument,
+                format!(
+                    "games[{i}] has a {f} x {r} board but games[0] a {files} x {ranks} one: \
+                     the games of one call must have the same board size"
+                ),
+            ));
+        }
+        let side = side(side_code)?;
+        let block = usize::from(files) * usize::from(ranks);
+        let needed = block.checked_mul(count).ok_or_else(|| {
+            Error::new(
+                MarsalStatus::InvalidArgument,
+                format!("{count} views of {block} squares do not fit in memory"),
+            )
+        })?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(count_out, needed) };
+        if needed == 0 {
+            return Ok(());
+        }
+        if buf.is_null() || cap < needed {
+            return Err(Error::new(
+                MarsalStatus::BufferTooSmall,
+                format!(
+                    "{count} views of {block} squares need a buffer of {needed} elements, \
+                     it has {cap}"
+                ),
+            ));
+        }
+        for (i, g) in list.iter().enumerate() {
+            let cells = view_cells(g, side);
+            debug_assert_eq!(cells.len(), block);
+            // SAFETY: `buf` has room for `needed = count * block` elements
+            // (checked above) and block `i < count` lies inside it.
+            unsafe {
+                std::ptr::copy_nonoverlapping(cells.as_ptr(), buf.add(i * block), block);
+            }
+        }
+        Ok(())
     })
 }
