@@ -76,7 +76,7 @@ impl Position {
     #[inline(always)]
     fn random_move_n<const N: usize>(&self, rng: &mut Rng) -> Option<Move> {
         let side = self.to_move;
-        let moves = self.board_moves::<N>(side);
+        let moves = self.all_board_moves::<N>(side);
         if let Some((end, limit)) = self.restriction(side) {
             // Draw among the board's moves until one is not forbidden: uniform
             // over the legal ones.
@@ -321,14 +321,22 @@ impl Position {
     #[inline]
     pub(crate) fn count_board_moves(&self, side: Side) -> u32 {
         match self.boards.words {
-            2 => self.board_moves::<2>(side).total,
-            3 => self.board_moves::<3>(side).total,
-            _ => self.board_moves::<4>(side).total,
+            2 => self.all_board_moves::<2>(side).total,
+            3 => self.all_board_moves::<3>(side).total,
+            _ => self.all_board_moves::<4>(side).total,
         }
     }
 
-    /// The moves the board allows `side` (before the two-square rule): the
-    /// targets of single steps by direction, and the count of longer moves.
+    /// [`Position::board_moves`] with the longer moves counted.
+    #[inline(always)]
+    fn all_board_moves<const N: usize>(&self, side: Side) -> BoardMoves<N> {
+        let mut m = self.board_moves::<N>(side);
+        self.add_far_moves(side, &mut m);
+        m
+    }
+
+    /// The single steps the board allows `side` (before the two-square rule), by
+    /// direction.
     #[inline(always)]
     fn board_moves<const N: usize>(&self, side: Side) -> BoardMoves<N> {
         let b = &self.boards;
@@ -337,24 +345,28 @@ impl Position {
         let empty = W::<N>::of(&b.empty);
         let open = empty.or(W::of(&b.pieces[1 - s]));
         let mut m = BoardMoves {
-            steps: [W::EMPTY; 8],
+            _words: core::marker::PhantomData,
             counts: [0; 8],
             step_total: 0,
             total: 0,
         };
         for (i, d) in ORTHOGONAL.into_iter().enumerate() {
-            m.steps[i] = movers.shift(d).and(open);
-            m.counts[i] = m.steps[i].len();
+            m.counts[i] = movers.shift(d).and(open).len();
         }
         if self.rules.diagonal_steps {
             for (i, d) in DIAGONAL.into_iter().enumerate() {
-                m.steps[4 + i] = movers.shift(d).and(empty);
-                m.counts[4 + i] = m.steps[4 + i].len();
+                m.counts[4 + i] = movers.shift(d).and(empty).len();
             }
         }
         m.step_total = m.counts.iter().sum();
         m.total = m.step_total;
-        let far = W::<N>::of(&b.far[s]);
+        m
+    }
+
+    /// Adds the longer moves of `side`'s far-moving pieces to `m`.
+    #[inline(always)]
+    fn add_far_moves<const N: usize>(&self, side: Side, m: &mut BoardMoves<N>) {
+        let far = W::<N>::of(&self.boards.far[side.index()]);
         for (w, &word) in far.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -366,7 +378,6 @@ impl Position {
                     + self.far_count(cell, 3, side);
             }
         }
-        m
     }
 
     /// The `k`-th of the moves `m` of `side` (`k` below `m.total`): single steps
@@ -381,7 +392,15 @@ impl Position {
         if k < m.step_total {
             for (i, d) in ORTHOGONAL.into_iter().chain(DIAGONAL).enumerate() {
                 if k < m.counts[i] {
-                    let to = m.steps[i].nth(k)?;
+                    let b = &self.boards;
+                    let s = side.index();
+                    let empty = W::<N>::of(&b.empty);
+                    let targets = if i < 4 {
+                        empty.or(W::of(&b.pieces[1 - s]))
+                    } else {
+                        empty
+                    };
+                    let to = W::<N>::of(&b.movers[s]).shift(d).and(targets).nth(k)?;
                     let from = (to as isize - d) as usize;
                     return Some(Move::new(
                         Square::from_board_cell(from),
@@ -415,8 +434,8 @@ impl Position {
 
 /// The moves the board allows a side, as counted by `Position::board_moves`.
 struct BoardMoves<const N: usize> {
-    /// Targets of single steps, by direction (`ORTHOGONAL` then `DIAGONAL`).
-    steps: [W<N>; 8],
+    /// The word count the moves were counted with.
+    _words: core::marker::PhantomData<[u64; N]>,
     /// How many targets each direction has.
     counts: [u32; 8],
     /// All single steps.
