@@ -215,6 +215,11 @@ impl Game {
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Outcome, MoveError> {
         self.check_move(mv)?;
+        Ok(self.play_checked(mv))
+    }
+
+    /// Plays a move [`Game::check_move`] accepts, and records it.
+    fn play_checked(&mut self, mv: Move) -> Outcome {
         self.previous.push(self.current);
         let outcome = self.current.play_unchecked(mv);
         self.outcomes.push(outcome);
@@ -245,7 +250,7 @@ impl Game {
                 };
             }
         }
-        Ok(outcome)
+        outcome
     }
 
     /// Whether the side to move has a move the more-squares rule does not forbid.
@@ -287,7 +292,8 @@ impl Game {
                 *moves.get(rng.below(moves.len() as u32) as usize)?
             }
         };
-        self.play(mv).ok()
+        debug_assert_eq!(self.check_move(mv), Ok(()));
+        Some(self.play_checked(mv))
     }
 
     /// How often the current position has stood in this game, itself included:

@@ -358,9 +358,18 @@ impl Position {
         red_seed: u64,
         blue_seed: u64,
     ) -> Result<Position, PositionError> {
-        let red = Setup::random(rules, Side::Red, red_seed);
-        let blue = Setup::random(rules, Side::Blue, blue_seed);
-        Position::new(rules, &red, &blue)
+        rules.validate()?;
+        let mut pos = Position::empty(rules);
+        for (side, seed) in [(Side::Red, red_seed), (Side::Blue, blue_seed)] {
+            // Random setups are legal by construction: no second validation.
+            let setup = Setup::random(rules, side, seed);
+            debug_assert_eq!(setup.validate(rules), Ok(()));
+            for (sq, kind) in setup.pieces() {
+                pos.put(sq, Piece::new(side, kind))?;
+            }
+        }
+        pos.finish(rules.first_to_move)?;
+        Ok(pos)
     }
 
     /// The piece on `square`, if any.
