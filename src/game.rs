@@ -10,6 +10,7 @@ use crate::ruleset::NoMoveRule;
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::status::{DrawReason, Status, WinReason};
+use crate::undo::Undo;
 use crate::view::View;
 use crate::zobrist::piece_key;
 use alloc::vec::Vec;
@@ -37,7 +38,8 @@ use alloc::vec::Vec;
 pub struct Game {
     start: Position,
     current: Position,
-    previous: Vec<Position>,
+    /// One record a move played, to take it back (see [`crate::undo`]).
+    undos: Vec<Undo>,
     outcomes: Vec<Outcome>,
 }
 
@@ -75,7 +77,7 @@ impl Game {
         Game {
             start: position,
             current: position,
-            previous: Vec::new(),
+            undos: Vec::new(),
             outcomes: Vec::new(),
         }
     }
@@ -182,11 +184,13 @@ impl Game {
         let mut cells = pos.cells;
         cells[mv.from.cell()] = crate::position::EMPTY;
         cells[mv.to.cell()] = piece;
-        self.previous
-            .iter()
-            .rev()
-            .take(chase - 1)
-            .any(|earlier| earlier.placement_hash() == after && earlier.cells == cells)
+        // Walk back through the chase's positions, rebuilding each board only
+        // as far as the records go.
+        let mut earlier = pos.cells;
+        self.undos.iter().rev().take(chase - 1).any(|u| {
+            u.restore_cells(&mut earlier);
+            u.placement_hash() == after && earlier == cells
+        })
     }
 
     /// Every legal move of the side to move (see [`Position::legal_moves`]),
@@ -220,7 +224,7 @@ impl Game {
 
     /// Plays a move [`Game::check_move`] accepts, and records it.
     fn play_checked(&mut self, mv: Move) -> Outcome {
-        self.previous.push(self.current);
+        self.undos.push(Undo::before(&self.current, mv));
         let outcome = self.current.play_unchecked(mv);
         self.outcomes.push(outcome);
         if self.rules().more_squares
@@ -309,13 +313,15 @@ impl Game {
     pub fn occurrences(&self) -> u32 {
         let cur = &self.current;
         let since_fight = cur.plies_since_attack as usize;
-        1 + self
-            .previous
-            .iter()
-            .rev()
-            .take(since_fight)
-            .filter(|p| p.hash == cur.hash && p.to_move == cur.to_move && p.cells == cur.cells)
-            .count() as u32
+        let mut earlier = cur.cells;
+        let mut n = 1;
+        for u in self.undos.iter().rev().take(since_fight) {
+            u.restore_cells(&mut earlier);
+            if u.hash() == cur.hash && u.to_move() == cur.to_move && earlier == cur.cells {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Parses move text in the current position and plays it (see
@@ -344,8 +350,8 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn undo(&mut self) -> Result<Outcome, UndoError> {
-        let previous = self.previous.pop().ok_or(UndoError::NothingToUndo)?;
-        self.current = previous;
+        let undo = self.undos.pop().ok_or(UndoError::NothingToUndo)?;
+        self.current.take_back(&undo);
         self.outcomes.pop().ok_or(UndoError::NothingToUndo)
     }
 

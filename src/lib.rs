@@ -96,6 +96,8 @@ mod square;
 mod square_set;
 mod status;
 pub mod two_square;
+#[cfg(feature = "alloc")]
+mod undo;
 mod view;
 mod zobrist;
 

@@ -1,0 +1,145 @@
+//! Undo records: what one move changed, so that a [`Game`](crate::Game) can take
+//! moves back, and look at earlier positions, without keeping whole positions.
+//!
+//! A move changes the contents and the knowledge of two squares (where the
+//! piece stood and where it went or fought) and the position's small state:
+//! side to move, counters, status, hash, last outcome, the two-square chains
+//! and the chase state. A record keeps those as they were before the move
+//! (about a tenth of a [`Position`]); everything else in a position (piece
+//! counts, bitboards) follows from the two squares.
+
+use crate::bitboard::Boards;
+use crate::more_squares::Chase;
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::piece::Side;
+use crate::position::{Position, kind_of, owner};
+use crate::square::CELLS;
+use crate::status::Status;
+use crate::two_square::Chain;
+use crate::zobrist;
+
+/// One square as it was before a move: its cell, its code and what the
+/// opponent of its piece knew of it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Was {
+    cell: u8,
+    code: u8,
+    knowledge: u16,
+}
+
+/// What a move changed (see the module documentation).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Undo {
+    squares: [Was; 2],
+    to_move: Side,
+    ply: u32,
+    plies_since_attack: u32,
+    status: Status,
+    hash: u64,
+    last: Option<Outcome>,
+    chains: [Chain; 2],
+    chase: Chase,
+}
+
+impl Undo {
+    /// The record for playing `mv` in `pos` (taken before the move).
+    pub(crate) fn before(pos: &Position, mv: Move) -> Undo {
+        let was = |cell: usize| Was {
+            cell: cell as u8,
+            code: pos.cells[cell],
+            knowledge: pos.knowledge[cell],
+        };
+        Undo {
+            squares: [was(mv.from.cell()), was(mv.to.cell())],
+            to_move: pos.to_move,
+            ply: pos.ply,
+            plies_since_attack: pos.plies_since_attack,
+            status: pos.status,
+            hash: pos.hash,
+            last: pos.last,
+            chains: pos.chains,
+            chase: pos.chase,
+        }
+    }
+
+    /// Turns the cell codes of the position after the move into those of the
+    /// position before it.
+    #[inline]
+    pub(crate) fn restore_cells(&self, cells: &mut [u8; CELLS]) {
+        for w in self.squares {
+            cells[usize::from(w.cell)] = w.code;
+        }
+    }
+
+    /// The Zobrist hash of the position before the move (side to move included).
+    #[inline]
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Who was to move before the move.
+    #[inline]
+    pub(crate) fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The hash of the placement before the move (without the side to move).
+    #[inline]
+    pub(crate) fn placement_hash(&self) -> u64 {
+        if self.to_move == Side::Blue {
+            self.hash ^ zobrist::BLUE_TO_MOVE
+        } else {
+            self.hash
+        }
+    }
+}
+
+impl Position {
+    /// Takes back the move `undo` was recorded for: afterwards the position
+    /// equals the one the record was taken from.
+    pub(crate) fn take_back(&mut self, undo: &Undo) {
+        for w in undo.squares {
+            let cell = usize::from(w.cell);
+            set_square(
+                &mut self.cells,
+                &mut self.on_board,
+                &mut self.boards,
+                cell,
+                w.code,
+            );
+            self.knowledge[cell] = w.knowledge;
+        }
+        self.to_move = undo.to_move;
+        self.ply = undo.ply;
+        self.plies_since_attack = undo.plies_since_attack;
+        self.status = undo.status;
+        self.hash = undo.hash;
+        self.last = undo.last;
+        self.chains = undo.chains;
+        self.chase = undo.chase;
+    }
+}
+
+/// Puts the piece (or emptiness) with cell code `code` on the playable square
+/// `cell`, keeping the piece counts and the bitboards in step.
+fn set_square(
+    cells: &mut [u8; CELLS],
+    on_board: &mut [[u8; crate::piece::KIND_COUNT]; 2],
+    boards: &mut Boards,
+    cell: usize,
+    code: u8,
+) {
+    let old = cells[cell];
+    if let Some(side) = owner(old) {
+        let n = &mut on_board[side.index()][kind_of(old).index()];
+        *n = n.saturating_sub(1);
+        boards.remove(cell, side);
+    }
+    cells[cell] = code;
+    if let Some(side) = owner(code) {
+        let n = &mut on_board[side.index()][kind_of(code).index()];
+        *n = n.saturating_add(1);
+        boards.add(cell, side, kind_of(code));
+    }
+}
