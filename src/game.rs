@@ -317,7 +317,7 @@ impl Game {
         let mut n = 1;
         for u in self.undos.iter().rev().take(since_fight) {
             u.restore_cells(&mut earlier);
-            if u.hash() == cur.hash && u.to_move() == cur.to_move && earlier == cur.cells {
+            if u.hash() == cur.hash && u.side_to_move() == cur.to_move && earlier == cur.cells {
                 n += 1;
             }
         }

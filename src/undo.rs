@@ -80,7 +80,7 @@ impl Undo {
 
     /// Who was to move before the move.
     #[inline]
-    pub(crate) fn to_move(&self) -> Side {
+    pub(crate) fn side_to_move(&self) -> Side {
         self.to_move
     }
 
