@@ -53,6 +53,7 @@ pub(crate) struct Chase {
 
 /// Whether a piece of `side`'s opponent stands orthogonally next to `sq`,
 /// not counting `ignore`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
 pub(crate) fn next_to_enemy(
     pos: &Position,
     side: Side,
