@@ -13,6 +13,13 @@ use std::collections::BTreeSet;
 
 fn check_scouts(pos: &Position, chains: &common::Chains) {
     let legal: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
+    // The counted moves and the random draw (bitboards) agree with the list.
+    assert_eq!(pos.legal_move_count(), legal.len(), "legal_move_count");
+    let mut rng = marsal::Rng::new(legal.len() as u64 ^ u64::from(pos.ply()));
+    match pos.random_legal_move(&mut rng) {
+        Some(mv) => assert!(legal.contains(&mv), "random_legal_move drew {mv}"),
+        None => assert!(legal.is_empty(), "random_legal_move drew nothing"),
+    }
     if pos.status().is_over() {
         return;
     }
