@@ -96,6 +96,21 @@ impl<const N: usize> W<N> {
         self
     }
 
+    /// The cells of `self` not in `o`.
+    #[inline(always)]
+    pub(crate) fn minus(mut self, o: W<N>) -> W<N> {
+        for i in 0..N {
+            self.0[i] &= !o.0[i];
+        }
+        self
+    }
+
+    /// Adds `cell` (which must lie in the first `N` words).
+    #[inline(always)]
+    pub(crate) fn set(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
     /// Every cell moved by `d` (a step of the padded board, `-17..=17`); cells
     /// moved past either end are dropped.
     #[inline(always)]
@@ -134,6 +149,16 @@ impl<const N: usize> W<N> {
             k -= n;
         }
         None
+    }
+}
+
+impl<const N: usize> From<W<N>> for Bits {
+    /// The set with the words of `w` (and the rest empty).
+    #[inline(always)]
+    fn from(w: W<N>) -> Bits {
+        let mut b = Bits::default();
+        b.0[..N].copy_from_slice(&w.0);
+        b
     }
 }
 

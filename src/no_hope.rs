@@ -19,7 +19,7 @@
 //! `X` still has hope when some movable piece of `X` has such a path. The draw is
 //! declared only when neither side has hope.
 
-use crate::bitboard::W;
+use crate::bitboard::{Bits, W};
 use crate::piece::{PieceKind, Side};
 use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
 
@@ -40,20 +40,10 @@ pub fn can_reach_flag(pos: &Position, side: Side) -> bool {
     }
 }
 
-/// The squares one orthogonal step from a member of `set`.
+/// The squares one step in one of `directions` from a member of `set`.
 #[inline(always)]
-fn orthogonal_spread<const N: usize>(set: W<N>) -> W<N> {
-    let [a, b, c, d] = ORTHOGONAL;
-    set.shift(a)
-        .or(set.shift(b))
-        .or(set.shift(c))
-        .or(set.shift(d))
-}
-
-/// The squares one diagonal step from a member of `set`.
-#[inline(always)]
-fn diagonal_spread<const N: usize>(set: W<N>) -> W<N> {
-    let [a, b, c, d] = DIAGONAL;
+fn spread<const N: usize>(set: W<N>, directions: [isize; 4]) -> W<N> {
+    let [a, b, c, d] = directions;
     set.shift(a)
         .or(set.shift(b))
         .or(set.shift(c))
@@ -71,14 +61,9 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
     // The pieces that never move are Mines (or Bombs) and Flags.
     let mut fixed = [[W::<N>::EMPTY; 2]; 2]; // [side][0 = mines, 1 = flags]
     for (i, who) in [s, e].into_iter().enumerate() {
-        let mut immovable = b.pieces[who];
-        for w in 0..immovable.0.len() {
-            immovable.0[w] &= !b.movers[who].0[w];
-        }
-        for cell in immovable.cells() {
-            let k = kind_of(pos.cells[cell]);
-            let set = &mut fixed[i][usize::from(k.is_flag())];
-            set.0[cell / 64] |= 1 << (cell % 64);
+        let immovable = W::<N>::of(&b.pieces[who]).minus(W::of(&b.movers[who]));
+        for cell in Bits::from(immovable).cells() {
+            fixed[i][usize::from(kind_of(pos.cells[cell]).is_flag())].set(cell);
         }
     }
     let [[own_mines, own_flag], [enemy_mines, enemy_flag]] = fixed;
@@ -89,26 +74,19 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
     if !enemy_has_miner {
         blocked = blocked.or(own_mines);
     }
-    let mut passable = occupied_or_empty;
-    for w in 0..N {
-        passable.0[w] &= !blocked.0[w];
-    }
+    let passable = occupied_or_empty.minus(blocked);
     // The squares from which an orthogonal attack takes the Flag.
-    let attack_from = orthogonal_spread(enemy_flag);
+    let attack_from = spread(enemy_flag, ORTHOGONAL);
     let diagonal = pos.rules.diagonal_steps;
     // Pass 1: non-Miners (enemy Mines block). Pass 2: Miners (they also enter
     // enemy Mines, orthogonally: an attack).
     let mut miners = W::<N>::EMPTY;
-    let movers = W::<N>::of(&b.movers[s]);
     for cell in b.movers[s].cells() {
         if kind_of(pos.cells[cell]).defuses_mines() {
-            miners.0[cell / 64] |= 1 << (cell % 64);
+            miners.set(cell);
         }
     }
-    let mut others = movers;
-    for w in 0..N {
-        others.0[w] &= !miners.0[w];
-    }
+    let others = W::<N>::of(&b.movers[s]).minus(miners);
     for (seeds, miner_pass) in [(others, false), (miners, true)] {
         let mut reached = seeds;
         if reached.is_empty() {
@@ -118,10 +96,10 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
             if !reached.and(attack_from).is_empty() {
                 return true;
             }
-            let orthogonal = orthogonal_spread(reached);
+            let orthogonal = spread(reached, ORTHOGONAL);
             let mut step = orthogonal;
             if diagonal {
-                step = step.or(diagonal_spread(reached));
+                step = step.or(spread(reached, DIAGONAL));
             }
             let mut next = reached.or(step.and(passable));
             if miner_pass {
