@@ -133,11 +133,11 @@ impl State {
                     return Some(CString::new("e4-e5").unwrap());
                 }
                 let mut b = self.pool[*index as usize % self.pool.len()].clone();
-                if let Some((at, x)) = flip {
-                    if !b.is_empty() {
-                        let i = *at as usize % b.len();
-                        b[i] ^= x;
-                    }
+                if let Some((at, x)) = flip
+                    && !b.is_empty()
+                {
+                    let i = *at as usize % b.len();
+                    b[i] ^= x;
                 }
                 b
             }

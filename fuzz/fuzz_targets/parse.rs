@@ -66,15 +66,15 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "move {s:?}");
             }
             // In a position: the x must match the board, and move_text reads back.
-            if let Ok(pos) = Position::start(&rules, u64::from(sel), 7) {
-                if let Ok(mv) = pos.parse_move(s) {
-                    let t = pos.move_text(mv).to_string();
-                    assert_eq!(pos.parse_move(&t), Ok(mv), "move text {t} of {s:?}");
-                    let mut p = pos;
-                    let before = pos;
-                    if p.play_text(s).is_err() {
-                        assert_eq!(p, before);
-                    }
+            if let Ok(pos) = Position::start(&rules, u64::from(sel), 7)
+                && let Ok(mv) = pos.parse_move(s)
+            {
+                let t = pos.move_text(mv).to_string();
+                assert_eq!(pos.parse_move(&t), Ok(mv), "move text {t} of {s:?}");
+                let mut p = pos;
+                let before = pos;
+                if p.play_text(s).is_err() {
+                    assert_eq!(p, before);
                 }
             }
         }

@@ -114,11 +114,13 @@ pub fn ref_can_reach_flag(pos: &Position, side: Side) -> bool {
         let mut reached = [[false; 12]; 12];
         let mut any = false;
         for s in g.playable.iter() {
-            if let Some(p) = pos.piece_at(s) {
-                if p.side == side && p.kind.is_movable() && (p.kind == PieceKind::Miner) == miner {
-                    reached[s.file() as usize][s.rank() as usize] = true;
-                    any = true;
-                }
+            if let Some(p) = pos.piece_at(s)
+                && p.side == side
+                && p.kind.is_movable()
+                && (p.kind == PieceKind::Miner) == miner
+            {
+                reached[s.file() as usize][s.rank() as usize] = true;
+                any = true;
             }
         }
         if !any {
@@ -492,10 +494,10 @@ impl Chains {
         // A chain ends with the death of its piece.
         for s in Side::BOTH {
             let c = &mut self.moves[s.index()];
-            if let Some(l) = c.last() {
-                if after.piece_at(l.to).is_none_or(|p| p.side != s) {
-                    c.clear();
-                }
+            if let Some(l) = c.last()
+                && after.piece_at(l.to).is_none_or(|p| p.side != s)
+            {
+                c.clear();
             }
         }
     }
