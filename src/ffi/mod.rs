@@ -644,7 +644,15 @@ unsafe fn array<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T],
     if p.is_null() {
         return Err(null(what));
     }
-    // SAFETY: not NULL; the caller promises `count` readable elements.
+    if count > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        // No array can be that long: refuse rather than build the slice.
+        return Err(Error::new(
+            MarsalStatus::InvalidArgument,
+            format!("{what}: {count} elements cannot be an array in memory"),
+        ));
+    }
+    // SAFETY: not NULL; the caller promises `count` readable elements (and
+    // their total size fits in `isize`, checked above).
     Ok(unsafe { std::slice::from_raw_parts(p, count) })
 }
 

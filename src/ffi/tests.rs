@@ -314,6 +314,25 @@ fn games_view_errors() {
         MarsalStatus::InvalidArgument
     );
     assert!(last_message().contains("games[2]"), "{}", last_message());
+    // A count no array in memory can have is refused before any element is read.
+    let one = [a as *const MarsalGame];
+    // SAFETY: the pointer is real; the count is refused before it is used.
+    let status = unsafe {
+        marsal_games_view(
+            one.as_ptr(),
+            usize::MAX,
+            0,
+            buf.as_mut_ptr(),
+            buf.len(),
+            &mut n,
+        )
+    };
+    assert_eq!(status, MarsalStatus::InvalidArgument);
+    assert!(
+        last_message().contains("cannot be an array"),
+        "{}",
+        last_message()
+    );
     assert_eq!(
         call(&[a], 2, &mut n, &mut buf),
         MarsalStatus::InvalidArgument
