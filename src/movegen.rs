@@ -285,42 +285,12 @@ impl Position {
         n
     }
 
-    /// How many empty squares follow `cell` in direction `ORTHOGONAL[dir]`
-    /// before a piece, a lake or the edge.
-    #[inline(always)]
-    fn run(&self, cell: usize, dir: usize) -> u32 {
-        let b = &self.boards;
-        let (x, y) = ((cell & 15) as u32, (cell >> 4) as u32);
-        match dir {
-            0 => (b.column_empty[cell & 15] >> (y + 1)).trailing_ones(),
-            1 => ((u32::from(b.column_empty[cell & 15]) << (16 - y)) as u16).leading_ones(),
-            _ => {
-                let row = (b.empty.0[cell >> 6] >> (cell & 0x30)) as u16;
-                if dir == 2 {
-                    (row >> (x + 1)).trailing_ones()
-                } else {
-                    ((u32::from(row) << (16 - x)) as u16).leading_ones()
-                }
-            }
-        }
-    }
-
     /// The moves of two squares or more of the far-moving piece of `side` on
-    /// `cell` in direction `ORTHOGONAL[dir]`: over empty squares, possibly
-    /// ending on the first enemy piece.
+    /// `cell`, by direction (in the order of `ORTHOGONAL`): along empty squares,
+    /// possibly ending on the first enemy piece; the rank and the file are read
+    /// once from the bitboards.
     #[inline(always)]
-    fn far_count(&self, cell: usize, dir: usize, side: Side) -> u32 {
-        let run = self.run(cell, dir);
-        let stop = (cell as isize + (run as isize + 1) * ORTHOGONAL[dir]) as usize;
-        // The squares it reaches, less the single step (counted with steps).
-        (run + u32::from(belongs_to(self.cells[stop], !side))).saturating_sub(1)
-    }
-
-    /// All the moves of two squares or more of the far-moving piece of `side` on
-    /// `cell` (the sum of [`Position::far_count`] over the four directions, with
-    /// the rank and the file read once).
-    #[inline(always)]
-    fn far_moves_of(&self, cell: usize, side: Side) -> u32 {
+    fn far_moves_of(&self, cell: usize, side: Side) -> [u32; 4] {
         let b = &self.boards;
         let (x, y) = ((cell & 15) as u32, (cell >> 4) as u32);
         let shift = cell & 0x30;
@@ -344,10 +314,13 @@ impl Position {
             self.cells[cell - 16 * (south as usize + 1)],
             !side,
         ));
-        (east + enemy_east).saturating_sub(1)
-            + (west + enemy_west).saturating_sub(1)
-            + (north + enemy_north).saturating_sub(1)
-            + (south + enemy_south).saturating_sub(1)
+        // The squares reached, less the single step (counted with the steps).
+        [
+            (north + enemy_north).saturating_sub(1),
+            (south + enemy_south).saturating_sub(1),
+            (east + enemy_east).saturating_sub(1),
+            (west + enemy_west).saturating_sub(1),
+        ]
     }
 
     /// How many moves the board allows `side` (before the two-square rule),
@@ -406,7 +379,7 @@ impl Position {
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                m.total += self.far_moves_of(cell, side);
+                m.total += self.far_moves_of(cell, side).iter().sum::<u32>();
             }
         }
     }
@@ -444,19 +417,16 @@ impl Position {
         }
         k -= m.step_total;
         for cell in self.boards.far[side.index()].cells() {
-            if cell / 64 >= N {
-                break;
-            }
+            let counts = self.far_moves_of(cell, side);
             for (dir, d) in ORTHOGONAL.into_iter().enumerate() {
-                let n = self.far_count(cell, dir, side);
-                if k < n {
+                if k < counts[dir] {
                     let to = (cell as isize + (k as isize + 2) * d) as usize;
                     return Some(Move::new(
                         Square::from_board_cell(cell),
                         Square::from_board_cell(to),
                     ));
                 }
-                k -= n;
+                k -= counts[dir];
             }
         }
         None
