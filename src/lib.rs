@@ -57,7 +57,6 @@
 //! - `alloc`: [`Game`] (history, undo), views with the full log.
 //! - `serde`: `Serialize`/`Deserialize` for every public value type; a ruleset
 //!   round-trips through JSON so a host can define its own variant in a file.
-//! - `ffi` (default): the C ABI, see [`ffi`] and `include/marsal.h`.
 //! - `gravon`: import and export of the Gravon/StraDoS2 XML game records, and
 //!   their replay ([`gravon`]).
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -70,8 +69,6 @@ extern crate alloc;
 mod army;
 mod bitboard;
 mod combat;
-#[cfg(feature = "ffi")]
-pub mod ffi;
 #[cfg(feature = "alloc")]
 mod game;
 mod geometry;

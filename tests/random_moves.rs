@@ -15,84 +15,9 @@
 
 mod common;
 
+use common::uniform::{check_uniform, chi_square_bound};
 use common::{mv, position};
 use marsal::{Game, Move, MoveError, Position, Rng, Ruleset, Side};
-use std::collections::HashMap;
-use std::path::PathBuf;
-
-/// Draws per legal move.
-const DRAWS_PER_MOVE: usize = 200;
-
-/// The upper standard normal quantile for `1 - 0.99999`.
-const Z_99_999: f64 = 4.264_890_793_922_825;
-
-/// The 99.999 % quantile of the chi-square distribution with `df` degrees of
-/// freedom, by the Wilson–Hilferty approximation
-/// `df · (1 − 2/(9 df) + z · √(2/(9 df)))³`: at this quantile it errs on the
-/// high side by about 11 % for one degree of freedom, 7 % for two, and under
-/// 2 % from ten on; more precision than a bound this generous needs.
-fn chi_square_bound(df: usize) -> f64 {
-    let k = df as f64;
-    let a = 2.0 / (9.0 * k);
-    k * (1.0 - a + Z_99_999 * a.sqrt()).powi(3)
-}
-
-/// Draws `DRAWS_PER_MOVE × legal.len()` moves with `draw` and checks that the
-/// draws are uniform over `legal`: every draw is a move of `legal` (`None` only
-/// when `legal` is empty), every move is drawn, and the chi-square statistic is
-/// below [`chi_square_bound`]. Returns the statistic and the bound.
-fn check_uniform(
-    legal: &[Move],
-    mut draw: impl FnMut() -> Option<Move>,
-) -> Result<(f64, f64), String> {
-    let k = legal.len();
-    if k == 0 {
-        return match draw() {
-            None => Ok((0.0, 0.0)),
-            Some(m) => Err(format!("{m} drawn where no move is legal")),
-        };
-    }
-    let n = DRAWS_PER_MOVE * k;
-    let mut counts: HashMap<Move, usize> = legal.iter().map(|m| (*m, 0)).collect();
-    if counts.len() != k {
-        return Err("the legal moves list a move twice".into());
-    }
-    for i in 0..n {
-        let m = draw().ok_or_else(|| format!("draw {i}: no move drawn, {k} are legal"))?;
-        *counts
-            .get_mut(&m)
-            .ok_or_else(|| format!("draw {i}: {m} is not a legal move"))? += 1;
-    }
-    let never: Vec<String> = legal
-        .iter()
-        .filter(|m| counts[m] == 0)
-        .map(|m| m.to_string())
-        .collect();
-    if !never.is_empty() {
-        return Err(format!(
-            "{} of {k} legal moves never drawn in {n} draws: {}",
-            never.len(),
-            never.join(" ")
-        ));
-    }
-    let expected = n as f64 / k as f64;
-    let chi2: f64 = counts
-        .values()
-        .map(|&c| (c as f64 - expected).powi(2) / expected)
-        .sum();
-    let bound = if k == 1 { 0.0 } else { chi_square_bound(k - 1) };
-    if k > 1 && chi2 >= bound {
-        let (lo, hi) = (
-            counts.values().min().copied().unwrap_or(0),
-            counts.values().max().copied().unwrap_or(0),
-        );
-        return Err(format!(
-            "not uniform over {k} moves: chi-square {chi2:.1} >= {bound:.1} \
-             (expected {expected:.0} each, counts {lo}..={hi})"
-        ));
-    }
-    Ok((chi2, bound))
-}
 
 /// Checks `random_legal_move`, `play_random` (on copies) and
 /// `Game::play_random` (on clones of `game`, whose position is `pos`) for
@@ -350,81 +275,6 @@ fn game_play_random_is_uniform_when_the_more_squares_rule_forbids_a_move() {
         game.position().legal_move_count()
     );
     check_position("more-squares chase", &game, 11);
-}
-
-/// The position text of a 100-character Gravon/Ataraxos board (as in
-/// `tests/repetition_rules.rs`).
-fn board_text(board: &str) -> String {
-    const RED: &str = "BCDEFGHIJKLM";
-    const OURS: &str = "BYSNRLKJCGMF";
-    let cells: Vec<char> = board.chars().collect();
-    assert_eq!(cells.len(), 100, "board length");
-    let rows: Vec<String> = (0..10)
-        .rev()
-        .map(|rank| {
-            (0..10)
-                .map(|file| match cells[rank * 10 + file] {
-                    'A' => '.',
-                    '_' => '~',
-                    c @ 'B'..='M' => OURS.as_bytes()[RED.find(c).unwrap()] as char,
-                    c @ 'N'..='Y' => {
-                        (OURS.as_bytes()[(c as u8 - b'N') as usize] as char).to_ascii_lowercase()
-                    }
-                    c => panic!("unknown board letter {c}"),
-                })
-                .collect()
-        })
-        .collect();
-    format!("{} r", rows.join("/"))
-}
-
-#[test]
-fn game_play_random_is_uniform_over_moves_the_more_squares_rule_allows() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/ataraxos/chase_vectors.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: cannot read {}", path.display());
-        return;
-    };
-    let mut checked = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()).take(40) {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        if v["last_move_illegal_under_more_squares_rule"] != true {
-            continue;
-        }
-        let mut rules = match v["variant"].as_str() {
-            Some("barrage") => Ruleset::barrage(),
-            _ => Ruleset::classic(),
-        };
-        rules.more_squares = true;
-        rules.two_square = None;
-        let board = board_text(v["board"].as_str().unwrap());
-        let mut game = Game::from_position(Position::from_text(&rules, &board).unwrap());
-        let moves: Vec<Move> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| mv(m.as_str().unwrap()))
-            .collect();
-        let (last, before) = moves.split_last().unwrap();
-        for m in before {
-            game.play(*m).unwrap();
-        }
-        assert_eq!(game.check_move(*last), Err(MoveError::MoreSquares));
-        let legal: Vec<Move> = game.legal_moves().into_iter().collect();
-        assert!(!legal.contains(last));
-        let mut rng = Rng::new(100 + checked);
-        check_uniform(&legal, || {
-            let mut copy = game.clone();
-            copy.play_random(&mut rng).map(|o| o.mv)
-        })
-        .unwrap_or_else(|e| panic!("{}: Game::play_random: {e}", v["id"]));
-        checked += 1;
-        if checked == 3 {
-            break;
-        }
-    }
-    assert_eq!(checked, 3, "chase vectors with a forbidden move");
 }
 
 #[test]

@@ -10,7 +10,13 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use marsal::ffi::*;
+// The C ABI crate builds only C libraries (no Rust rlib to depend on), so its
+// sources are compiled into this target as a module: the code fuzzed is the
+// code shipped in libmarsal.
+#[path = "../../marsal-ffi/src/lib.rs"]
+#[allow(dead_code, unused_imports)]
+mod capi;
+use capi::*;
 use std::ffi::{CString, c_char};
 use std::ptr::{null, null_mut};
 

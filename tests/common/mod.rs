@@ -4,6 +4,8 @@
 //! and uses only some of it, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod uniform;
+
 use marsal::{Move, Position, Ruleset, Side, Square};
 
 /// The square called `name`; panics on a bad name.

@@ -110,7 +110,7 @@ pub unsafe extern "C" fn marsal_last_error_message(
     let message = LAST_ERROR.with(|e| e.borrow().clone());
     // Not through `boundary`: reporting must not overwrite the message.
     match catch_unwind(AssertUnwindSafe(|| unsafe {
-        crate::ffi::write_text(&message, buf, cap, len_out)
+        super::write_text(&message, buf, cap, len_out)
     })) {
         Ok(Ok(())) => MarsalStatus::Ok,
         Ok(Err(e)) => e.status,

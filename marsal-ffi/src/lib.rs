@@ -39,11 +39,11 @@ mod tests;
 use status::{Error, FfiResult, boundary};
 pub use status::{MarsalStatus, marsal_last_error_message};
 
-use crate::{
+use arrayvec::ArrayVec;
+use marsal::{
     Battle, DrawReason, Game, Move, MoveError, Outcome, Position, PositionError, Rng, Ruleset,
     Setup, SetupError, Side, Square, SquareView, Status, UndoError, WinReason,
 };
-use arrayvec::ArrayVec;
 use std::ffi::{CStr, c_char};
 
 /// The "none" value of the `uint8_t` side and reason fields of
@@ -59,16 +59,16 @@ pub const MARSAL_MAX_RANKS: u8 = 12;
 /// The most squares a board (and so a `marsal_game_view` buffer) may have.
 pub const MARSAL_GRID_SQUARES: usize = 144;
 const _: () = assert!(
-    MARSAL_KIND_COUNT == crate::KIND_COUNT
-        && MARSAL_MAX_FILES == crate::MAX_FILES
-        && MARSAL_MAX_RANKS == crate::MAX_RANKS
-        && MARSAL_GRID_SQUARES == crate::GRID_SQUARES
+    MARSAL_KIND_COUNT == marsal::KIND_COUNT
+        && MARSAL_MAX_FILES == marsal::MAX_FILES
+        && MARSAL_MAX_RANKS == marsal::MAX_RANKS
+        && MARSAL_GRID_SQUARES == marsal::GRID_SQUARES
 );
 
 /// The most legal moves any position can have (a buffer of this many
 /// `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 pub const MARSAL_MAX_LEGAL_MOVES: usize = 1152;
-const _: () = assert!(MARSAL_MAX_LEGAL_MOVES == crate::MAX_MOVES);
+const _: () = assert!(MARSAL_MAX_LEGAL_MOVES == marsal::MAX_MOVES);
 
 /// A ruleset (opaque). Create with `marsal_ruleset_preset` or
 /// `marsal_ruleset_from_json`; the caller owns it and frees it exactly once with
@@ -161,8 +161,8 @@ const _: () = {
         MarsalKind::Flag,
     ];
     let mut i = 0;
-    while i < crate::KIND_COUNT {
-        assert!(c[i] as usize == crate::PieceKind::ALL[i] as usize);
+    while i < marsal::KIND_COUNT {
+        assert!(c[i] as usize == marsal::PieceKind::ALL[i] as usize);
         i += 1;
     }
 };

@@ -1,8 +1,7 @@
-//! The main job: two bots play a full game and the board is printed.
+//! `marsal selfplay`: two bots play a full game and the board is printed.
 //!
 //! ```text
-//! cargo run --release --example selfplay -- [--ruleset marsal_a_spion|classic|barrage]
-//!                                           [--seed N] [--every N] [--quiet]
+//! marsal selfplay [--ruleset marsal_a_spion|classic|barrage] [--seed N] [--every N] [--quiet]
 //! ```
 //!
 //! Red is a *careful* bot: it takes every capture it knows it wins (judging only
@@ -21,19 +20,19 @@ struct Options {
 
 fn usage() -> String {
     format!(
-        "usage: selfplay [--ruleset {}] [--seed N] [--every N] [--quiet]",
+        "usage: marsal selfplay [--ruleset {}] [--seed N] [--every N] [--quiet]",
         Ruleset::PRESETS.join("|")
     )
 }
 
-fn parse_args() -> Result<Options, String> {
+fn parse_args(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut o = Options {
         ruleset: "marsal_a_spion".into(),
         seed: 1,
         every: 100,
         quiet: false,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = args;
     while let Some(a) = args.next() {
         let mut value = |name: &str| {
             args.next()
@@ -114,8 +113,9 @@ fn careful(rules: &Ruleset, view: &View, moves: &[Move], rng: &mut Rng) -> Move 
     pool[rng.below(pool.len() as u32) as usize]
 }
 
-fn main() -> ExitCode {
-    let o = match parse_args() {
+/// Runs `marsal selfplay` with the arguments after the subcommand.
+pub fn run(args: impl Iterator<Item = String>) -> ExitCode {
+    let o = match parse_args(args) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("{e}");

@@ -7,7 +7,6 @@
 //! The compilers are `cc` and `c++`, or `$CC` and `$CXX` when set. Build outputs
 //! go to `<target>/<profile>/ffi-hosts/`; the libraries are taken from
 //! `<target>/<profile>/deps/`, where `cargo test` builds them (see [`library`]).
-#![cfg(feature = "ffi")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -122,10 +121,9 @@ fn compile(lang: Lang, source: &Path, link: Link, name: &str) -> PathBuf {
     let mut cmd = Command::new(compiler(lang));
     match lang {
         Lang::C => cmd.args(C_FLAGS),
-        Lang::Cxx => cmd
-            .args(CXX_FLAGS)
-            .arg(format!("-I{}", root.join("examples/cpp").display())),
+        Lang::Cxx => cmd.args(CXX_FLAGS),
     };
+    // include/ holds marsal.h and marsal.hpp.
     cmd.arg(format!("-I{}", root.join("include").display()))
         .arg(source)
         .arg("-o")
