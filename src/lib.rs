@@ -33,6 +33,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The rules themselves — each preset, every option and its default, where the
+//! Czech rules differ from classic Stratego, and the exact definitions of the
+//! two-square, more-squares, no-hope and reveal rules — are in the module
+//! [`rules`] (the project's `docs/rules.md`).
+//!
 //! ## Where each rule is written
 //! Every rule is written once, in the file named for its idea:
 //!
@@ -115,6 +120,12 @@ pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use status::{DrawReason, Status, WinReason};
 pub use view::{SquareView, View};
+
+/// The rules reference: every preset and option, the Czech game and where it
+/// differs from classic Stratego and Barrage, and the exact definitions (the
+/// project's `docs/rules.md`, included here as documentation only).
+#[doc = include_str!("../docs/rules.md")]
+pub mod rules {}
 
 /// The README's Rust examples run as doctests.
 #[cfg(doctest)]
