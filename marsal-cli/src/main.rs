@@ -20,7 +20,7 @@ mod referee;
 mod selfplay;
 mod words;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use marsal::{Ruleset, Side};
 use std::process::ExitCode;
 
@@ -57,6 +57,46 @@ pub enum Protocol {
     /// The protocol of the UCC Programming Competition 2012 manager (classic and
     /// barrage only).
     Progcomp,
+}
+
+/// Changes to the ruleset's options.
+#[derive(Args, Clone, Default)]
+pub struct RuleArgs {
+    /// Draw after this many plies (moves of one side).
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u32>,
+    /// The two-square rule: a number (3 is the ISF rule) or `off`.
+    #[arg(long, value_name = "N|off")]
+    pub two_square: Option<String>,
+    /// The more-squares (continuous-chase) rule: `on` or `off`.
+    #[arg(long, value_name = "on|off")]
+    pub more_squares: Option<String>,
+}
+
+impl RuleArgs {
+    /// Applies the changes to `rules`.
+    pub fn apply(&self, rules: &mut Ruleset) -> Result<(), String> {
+        if let Some(n) = self.max_plies {
+            rules.max_plies = Some(n);
+        }
+        if let Some(t) = &self.two_square {
+            rules.two_square = match t.as_str() {
+                "off" => None,
+                n => Some(
+                    n.parse()
+                        .map_err(|_| format!("--two-square: {n:?} is neither a number nor off"))?,
+                ),
+            };
+        }
+        if let Some(m) = &self.more_squares {
+            rules.more_squares = match m.as_str() {
+                "on" => true,
+                "off" => false,
+                m => return Err(format!("--more-squares: {m:?} is neither on nor off")),
+            };
+        }
+        rules.validate().map_err(|e| e.to_string())
+    }
 }
 
 #[derive(Subcommand)]
@@ -96,9 +136,8 @@ enum Command {
         /// Time limit for a bot program's answer, in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         time_per_move: u64,
-        /// Draw after this many plies.
-        #[arg(long)]
-        max_plies: Option<u32>,
+        #[command(flatten)]
+        rule_args: RuleArgs,
     },
     /// Referee a match between two bot programs.
     Match {
@@ -128,10 +167,10 @@ enum Command {
         /// Seed of the example setups.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Draw after this many plies (default: the ruleset's limit; with
-        /// --protocol progcomp, 5000, the manager's default).
-        #[arg(long)]
-        max_plies: Option<u32>,
+        /// Rule changes. With --protocol progcomp the defaults are the 2012
+        /// manager's rules: --max-plies 5000 --two-square off --more-squares off.
+        #[command(flatten)]
+        rule_args: RuleArgs,
         /// Pass the bots' standard error through (default: discarded).
         #[arg(long)]
         bot_stderr: bool,
@@ -186,7 +225,7 @@ fn main() -> ExitCode {
             setup,
             seed,
             time_per_move,
-            max_plies,
+            rule_args,
         } => play::run(play::Options {
             ruleset,
             side: side.into(),
@@ -194,7 +233,7 @@ fn main() -> ExitCode {
             setup,
             seed,
             time_per_move,
-            max_plies,
+            rule_args,
         }),
         Command::Match {
             ruleset,
@@ -205,7 +244,7 @@ fn main() -> ExitCode {
             protocol,
             record,
             seed,
-            max_plies,
+            rule_args,
             bot_stderr,
             verbose,
         } => match_cmd::run(match_cmd::Options {
@@ -216,7 +255,7 @@ fn main() -> ExitCode {
             protocol,
             record,
             seed,
-            max_plies,
+            rule_args,
             bot_stderr,
             verbose,
         }),

@@ -21,7 +21,7 @@ pub struct Options {
     pub protocol: Protocol,
     pub record: Option<PathBuf>,
     pub seed: u64,
-    pub max_plies: Option<u32>,
+    pub rule_args: crate::RuleArgs,
     pub bot_stderr: bool,
     pub verbose: bool,
 }
@@ -107,7 +107,8 @@ fn elo_text(x: f64) -> String {
     if x.is_infinite() {
         if x > 0.0 { "+inf".into() } else { "-inf".into() }
     } else {
-        format!("{x:+.0}")
+        let r = x.round();
+        if r == 0.0 { "0".into() } else { format!("{r:+.0}") }
     }
 }
 
@@ -152,11 +153,14 @@ pub fn run(o: Options) -> Result<(), String> {
     if o.protocol == Protocol::Progcomp {
         progcomp::check_rules(&rules)?;
     }
-    match (o.max_plies, o.protocol) {
-        (Some(n), _) => rules.max_plies = Some(n),
-        (None, Protocol::Progcomp) if rules.max_plies.is_none() => rules.max_plies = Some(5000),
-        _ => {}
+    let mut rule_args = o.rule_args.clone();
+    if o.protocol == Protocol::Progcomp {
+        // The 2012 manager's rules: a draw after 5000 turns, no chase rules.
+        rule_args.max_plies = rule_args.max_plies.or(rules.max_plies).or(Some(5000));
+        rule_args.two_square = rule_args.two_square.or(Some("off".into()));
+        rule_args.more_squares = rule_args.more_squares.or(Some("off".into()));
     }
+    rule_args.apply(&mut rules)?;
     let name = if name != "custom" && Ruleset::preset(&name).as_ref() != Some(&rules) {
         "custom".to_string()
     } else {
@@ -184,7 +188,7 @@ pub fn run(o: Options) -> Result<(), String> {
     let mut scores = Vec::new();
     let mut plies: u64 = 0;
     let mut referee_time = Duration::ZERO;
-    let mut tsv = String::from("game\tRed\tBlue\twinner\tending\tplies\n");
+    let mut tsv = String::from("game\tRed\tBlue\twinning program\tending\tplies\n");
     for i in 0..o.games {
         let n = i + 1;
         // Program index playing Red in this game.
@@ -221,7 +225,7 @@ pub fn run(o: Options) -> Result<(), String> {
         let words = played.ending.words();
         if o.verbose || matches!(played.ending, Ending::Forfeit { .. }) {
             println!(
-                "game {n}: Red = {}, Blue = {}: {words} ({})",
+                "game {n}: {} as Red, {} as Blue: {words} ({})",
                 label[order[0]],
                 label[order[1]],
                 count(game_plies.into(), "ply", "plies")
@@ -273,7 +277,7 @@ mod tests {
         assert!((elo(0.75) - 190.85).abs() < 0.1);
         assert_eq!(elo(1.0), f64::INFINITY);
         let t = score_text(&[1.0, 0.0, 0.5, 0.5]);
-        assert!(t.starts_with("score 2 of 4 for red (50.0 %), Elo difference +0"), "{t}");
+        assert!(t.starts_with("score 2 of 4 for red (50.0 %), Elo difference 0 "), "{t}");
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub struct Options {
     pub setup: Option<String>,
     pub seed: Option<u64>,
     pub time_per_move: u64,
-    pub max_plies: Option<u32>,
+    pub rule_args: crate::RuleArgs,
 }
 
 const HELP: &str = "\
@@ -168,9 +168,7 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
 /// Runs `marsal play`.
 pub fn run(o: Options) -> Result<(), String> {
     let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
-    if let Some(n) = o.max_plies {
-        rules.max_plies = Some(n);
-    }
+    o.rule_args.apply(&mut rules)?;
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
