@@ -242,7 +242,9 @@ impl Bot {
 
     /// How the bot exited, if it has (reaps it).
     pub fn exit_status(&mut self) -> Option<ExitStatus> {
-        self.child.as_mut().and_then(|c| c.try_wait().ok().flatten())
+        self.child
+            .as_mut()
+            .and_then(|c| c.try_wait().ok().flatten())
     }
 
     /// Words for why the bot's output closed: its exit status if it has exited.

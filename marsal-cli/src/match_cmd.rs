@@ -28,7 +28,8 @@ pub struct Options {
 
 /// A short name for a command: the file name of its last word.
 fn short_name(cmd: &str) -> String {
-    let last = cmd.split_whitespace().last().unwrap_or("bot");
+    let words = crate::child::split_command(cmd).unwrap_or_default();
+    let last = words.last().map_or("bot", String::as_str);
     let name = last.rsplit('/').next().unwrap_or(last);
     name.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -97,7 +98,8 @@ fn record_game(
             result: Some(gravon_result(&played.ending)),
         };
         let path = dir.join(format!("game-{n:03}.xml"));
-        std::fs::write(&path, gravon::to_xml(&g)).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, gravon::to_xml(&g))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())
 }
@@ -105,10 +107,18 @@ fn record_game(
 /// `+12`, `-3`, `+inf`.
 fn elo_text(x: f64) -> String {
     if x.is_infinite() {
-        if x > 0.0 { "+inf".into() } else { "-inf".into() }
+        if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
     } else {
         let r = x.round();
-        if r == 0.0 { "0".into() } else { format!("{r:+.0}") }
+        if r == 0.0 {
+            "0".into()
+        } else {
+            format!("{r:+.0}")
+        }
     }
 }
 
@@ -179,8 +189,14 @@ pub fn run(o: Options) -> Result<(), String> {
             Protocol::Progcomp => "progcomp",
         }
     );
-    println!("red  = {} (plays Red in odd games, Blue in even ones)", o.programs[0]);
-    println!("blue = {} (plays Blue in odd games, Red in even ones)", o.programs[1]);
+    println!(
+        "red  = {} (plays Red in odd games, Blue in even ones)",
+        o.programs[0]
+    );
+    println!(
+        "blue = {} (plays Blue in odd games, Red in even ones)",
+        o.programs[1]
+    );
     let started = Instant::now();
     let mut wins = [0u32; 2];
     let mut draws = 0u32;
@@ -277,11 +293,18 @@ mod tests {
         assert!((elo(0.75) - 190.85).abs() < 0.1);
         assert_eq!(elo(1.0), f64::INFINITY);
         let t = score_text(&[1.0, 0.0, 0.5, 0.5]);
-        assert!(t.starts_with("score 2 of 4 for red (50.0 %), Elo difference 0 "), "{t}");
+        assert!(
+            t.starts_with("score 2 of 4 for red (50.0 %), Elo difference 0 "),
+            "{t}"
+        );
     }
 
     #[test]
     fn short_names() {
-        assert_eq!(short_name("python3 examples/bots/random_bot.py"), "random_bot.py");
+        assert_eq!(
+            short_name("python3 examples/bots/random_bot.py"),
+            "random_bot.py"
+        );
+        assert_eq!(short_name("python3 '/a b/c d.py'"), "cd.py");
     }
 }

@@ -48,10 +48,7 @@ impl<R: BufRead, W: Write> Human<R, W> {
     }
 
     fn show_board(&mut self, view: &View) {
-        let text = format!(
-            "\n{view}\n  ({})\n",
-            words::short_legend(&self.rules)
-        );
+        let text = format!("\n{view}\n  ({})\n", words::short_legend(&self.rules));
         self.say(&text);
     }
 
@@ -177,8 +174,7 @@ pub fn run(o: Options) -> Result<(), String> {
     let setup = match &o.setup {
         None => None,
         Some(text) => {
-            let s = Setup::from_text(&rules, o.side, text)
-                .map_err(|e| format!("--setup: {e}"))?;
+            let s = Setup::from_text(&rules, o.side, text).map_err(|e| format!("--setup: {e}"))?;
             s.validate(&rules).map_err(|e| format!("--setup: {e}"))?;
             Some(s)
         }

@@ -94,7 +94,10 @@ pub fn move_words(mv: Move) -> String {
 pub fn parse_move_words(line: &str) -> Result<Move, String> {
     let w: Vec<&str> = line.split_whitespace().collect();
     if !(3..=4).contains(&w.len()) {
-        return Err(format!("{} is not \"X Y DIRECTION [MULTIPLIER]\"", quote(line)));
+        return Err(format!(
+            "{} is not \"X Y DIRECTION [MULTIPLIER]\"",
+            quote(line)
+        ));
     }
     let num = |s: &str, what: &str| {
         s.parse::<u8>()
@@ -202,7 +205,11 @@ impl Player for ProgcompBot {
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect();
-        let opponent = if opponent.is_empty() { "opponent".into() } else { opponent };
+        let opponent = if opponent.is_empty() {
+            "opponent".into()
+        } else {
+            opponent
+        };
         self.bot.send(&format!("{colour} {opponent} 10 10"));
         let deadline = Instant::now() + self.setup_limit;
         let mut setup = Setup::new(start.side);
@@ -233,7 +240,11 @@ impl Player for ProgcompBot {
     }
 
     fn observe(&mut self, obs: &Observation, view: &View) -> Result<(), Fault> {
-        let line = format!("{} {}", move_words(obs.mv), outcome_words(obs, view.status()));
+        let line = format!(
+            "{} {}",
+            move_words(obs.mv),
+            outcome_words(obs, view.status())
+        );
         if obs.side == self.side {
             self.bot.send(&line);
         } else {

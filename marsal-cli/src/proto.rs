@@ -32,7 +32,9 @@ pub fn view_text(view: &View) -> String {
                 None | Some(SquareView::OffBoard) => '#',
                 Some(SquareView::Lake) => '~',
                 Some(SquareView::Empty) => '.',
-                Some(SquareView::Own { kind, .. }) => marsal::Piece::new(view.side(), kind).letter(),
+                Some(SquareView::Own { kind, .. }) => {
+                    marsal::Piece::new(view.side(), kind).letter()
+                }
                 Some(SquareView::Enemy { possible }) => match possible.single() {
                     Some(kind) => marsal::Piece::new(!view.side(), kind).letter(),
                     None => '?',
@@ -48,12 +50,7 @@ pub fn view_text(view: &View) -> String {
 /// attack `<attacker> <defender> <result>` (attacker `?` when not shown).
 pub fn move_line(obs: &Observation) -> String {
     let sep = if obs.battle.is_some() { 'x' } else { '-' };
-    let mut s = format!(
-        "move {} {}{sep}{}",
-        obs.side.name(),
-        obs.mv.from,
-        obs.mv.to
-    );
+    let mut s = format!("move {} {}{sep}{}", obs.side.name(), obs.mv.from, obs.mv.to);
     if let (Some(defender), Some(battle)) = (obs.defender, obs.battle) {
         let attacker = obs.piece.map_or('?', |k| k.letter());
         s.push_str(&format!(
@@ -139,13 +136,12 @@ pub fn quote(line: &str) -> String {
 impl Player for MarsalBot {
     fn setup(&mut self, start: &GameStart) -> Result<Setup, Fault> {
         self.bot.send(&format!("marsal {VERSION}"));
-        self.bot.send(&ruleset_line(start.ruleset_name, start.rules));
+        self.bot
+            .send(&ruleset_line(start.ruleset_name, start.rules));
         self.bot.send(&format!("side {}", start.side.name()));
         self.bot.send(&format!("time {}", self.limit.as_millis()));
-        self.bot.send(&format!(
-            "setup {}",
-            start.example.to_text(start.rules)
-        ));
+        self.bot
+            .send(&format!("setup {}", start.example.to_text(start.rules)));
         let line = self.answer(self.setup_limit)?;
         Setup::from_text(start.rules, start.side, &line)
             .map_err(|e| Fault::BadSetup(format!("{} ({e})", quote(&line))))
@@ -291,7 +287,13 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
                 let mut it = chars.into_iter();
                 let text: String = rest
                     .chars()
-                    .map(|c| if c == '/' { '/' } else { it.next().unwrap_or('.') })
+                    .map(|c| {
+                        if c == '/' {
+                            '/'
+                        } else {
+                            it.next().unwrap_or('.')
+                        }
+                    })
                     .collect();
                 say(&mut out, &text)?;
             }

@@ -15,7 +15,8 @@ pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), Stri
     let (rules, _) = crate::load_ruleset(ruleset)?;
     let red = Setup::random(&rules, Side::Red, seed.wrapping_mul(2));
     let blue = Setup::random(&rules, Side::Blue, seed.wrapping_mul(2).wrapping_add(1));
-    let mut game = Game::new(&rules, &red, &blue).map_err(|e| format!("cannot start the game: {e}"))?;
+    let mut game =
+        Game::new(&rules, &red, &blue).map_err(|e| format!("cannot start the game: {e}"))?;
     let mut rng = Rng::new(seed ^ 0x5eed);
     let bots = [Builtin::Careful, Builtin::Random];
     println!(
