@@ -209,7 +209,7 @@ pub fn run(o: Options) -> Result<(), String> {
     };
     println!(
         "\nThe whole board at the end (upper case Red, lower case Blue):\n{}",
-        played.game.position()
+        words::board(played.game.position(), false)
     );
     Ok(())
 }

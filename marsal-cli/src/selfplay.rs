@@ -27,7 +27,7 @@ pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), Stri
     println!("Red's setup:  {}", red.to_text(&rules));
     println!("Blue's setup: {}", blue.to_text(&rules));
     println!("(a setup is written row by row as its owner sees the board, the front row first)");
-    println!("\n{}\n", game.position());
+    println!("\n{}\n", words::board(game.position(), true));
     let (mut captures, mut fights) = (0u64, 0u64);
     while !game.status().is_over() {
         let side = game.position().to_move();
@@ -53,10 +53,10 @@ pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), Stri
             }
         }
         if !quiet && every > 0 && game.position().ply() % every == 0 && !game.status().is_over() {
-            println!("\n{}\n", game.position());
+            println!("\n{}\n", words::board(game.position(), true));
         }
     }
-    println!("\n{}\n", game.position());
+    println!("\n{}\n", words::board(game.position(), true));
     println!(
         "Result: {} after {} ({}, {} won by the attacker).",
         words::status_words(game.status()),

@@ -132,6 +132,21 @@ pub fn status_words(status: Status) -> String {
     }
 }
 
+/// The whole board (both armies), without the library's status line, and a
+/// line saying whose move it is or how the game ended, in words.
+pub fn board(pos: &marsal::Position, with_status: bool) -> String {
+    let text = pos.to_string();
+    let diagram = text.rsplit_once('\n').map_or(text.as_str(), |(d, _)| d);
+    let mut s = format!(
+        "{diagram}\nafter {}",
+        count(pos.ply().into(), "ply", "plies")
+    );
+    if with_status {
+        let _ = write!(s, ": {}", status_words(pos.status()));
+    }
+    s
+}
+
 /// The snake_case word of a fight result, as the marsal protocol sends it.
 pub fn battle_token(battle: Battle) -> &'static str {
     match battle {
