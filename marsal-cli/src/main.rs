@@ -10,6 +10,16 @@
 //! marsal bot random|careful
 //! ```
 
+/// `println!` that ignores a closed standard output (`marsal match | head`)
+/// instead of panicking.
+#[macro_export]
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
 mod bots;
 mod child;
 mod match_cmd;

@@ -180,7 +180,7 @@ pub fn run(o: Options) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let names = [short_name(&o.programs[0]), short_name(&o.programs[1])];
-    println!(
+    crate::outln!(
         "match: {} of {} over the {} protocol",
         count(o.games.into(), "game", "games"),
         o.ruleset,
@@ -189,11 +189,11 @@ pub fn run(o: Options) -> Result<(), String> {
             Protocol::Progcomp => "progcomp",
         }
     );
-    println!(
+    crate::outln!(
         "red  = {} (plays Red in odd games, Blue in even ones)",
         o.programs[0]
     );
-    println!(
+    crate::outln!(
         "blue = {} (plays Blue in odd games, Red in even ones)",
         o.programs[1]
     );
@@ -240,7 +240,7 @@ pub fn run(o: Options) -> Result<(), String> {
         let who = winner_program.map_or("draw", |p| label[p]);
         let words = played.ending.words();
         if o.verbose || matches!(played.ending, Ending::Forfeit { .. }) {
-            println!(
+            crate::outln!(
                 "game {n}: {} as Red, {} as Blue: {words} ({})",
                 label[order[0]],
                 label[order[1]],
@@ -267,7 +267,7 @@ pub fn run(o: Options) -> Result<(), String> {
     } else {
         0.0
     };
-    println!(
+    crate::outln!(
         "{} in {:.1} s; the referee's own time: {per_move:.1} µs per move",
         count(plies, "move", "moves"),
         started.elapsed().as_secs_f64(),
@@ -279,7 +279,7 @@ pub fn run(o: Options) -> Result<(), String> {
     if o.games > 1 {
         let _ = write!(last, "; {}", score_text(&scores));
     }
-    println!("{last}");
+    crate::outln!("{last}");
     Ok(())
 }
 

@@ -207,7 +207,7 @@ pub fn run(o: Options) -> Result<(), String> {
             seed,
         )?,
     };
-    println!(
+    crate::outln!(
         "\nThe whole board at the end (upper case Red, lower case Blue):\n{}",
         words::board(played.game.position(), false)
     );

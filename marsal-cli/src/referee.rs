@@ -302,7 +302,11 @@ pub fn run_game(
             }
         }
     }
-    let waited: Duration = players.iter().map(|p| p.waited()).sum::<Duration>() - waited_before;
+    let waited: Duration = players
+        .iter()
+        .map(|p| p.waited())
+        .sum::<Duration>()
+        .saturating_sub(waited_before);
     let referee_time = began.elapsed().saturating_sub(waited);
     let ending = ending.unwrap_or(Ending::Rules(game.status()));
     for p in players.iter_mut() {

@@ -19,15 +19,17 @@ pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), Stri
         Game::new(&rules, &red, &blue).map_err(|e| format!("cannot start the game: {e}"))?;
     let mut rng = Rng::new(seed ^ 0x5eed);
     let bots = [Builtin::Careful, Builtin::Random];
-    println!(
+    crate::outln!(
         "Ruleset {ruleset}, seed {seed}: Red (upper case) is the careful bot, \
          Blue (lower case) the random bot."
     );
-    println!("{}", words::legend(&rules));
-    println!("Red's setup:  {}", red.to_text(&rules));
-    println!("Blue's setup: {}", blue.to_text(&rules));
-    println!("(a setup is written row by row as its owner sees the board, the front row first)");
-    println!("\n{}\n", words::board(game.position(), true));
+    crate::outln!("{}", words::legend(&rules));
+    crate::outln!("Red's setup:  {}", red.to_text(&rules));
+    crate::outln!("Blue's setup: {}", blue.to_text(&rules));
+    crate::outln!(
+        "(a setup is written row by row as its owner sees the board, the front row first)"
+    );
+    crate::outln!("\n{}\n", words::board(game.position(), true));
     let (mut captures, mut fights) = (0u64, 0u64);
     while !game.status().is_over() {
         let side = game.position().to_move();
@@ -44,7 +46,7 @@ pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), Stri
                 captures += 1;
             }
             if !quiet {
-                println!(
+                crate::outln!(
                     "ply {:>4}: {} {text}: {}",
                     game.position().ply(),
                     side_name(side),
@@ -53,17 +55,17 @@ pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), Stri
             }
         }
         if !quiet && every > 0 && game.position().ply() % every == 0 && !game.status().is_over() {
-            println!("\n{}\n", words::board(game.position(), true));
+            crate::outln!("\n{}\n", words::board(game.position(), true));
         }
     }
-    println!("\n{}\n", words::board(game.position(), true));
-    println!(
+    crate::outln!("\n{}\n", words::board(game.position(), true));
+    crate::outln!(
         "Result: {} after {} ({}, {} won by the attacker).",
         words::status_words(game.status()),
         count(game.position().ply().into(), "ply", "plies"),
         count(fights, "fight", "fights"),
         count(captures, "fight", "fights"),
     );
-    println!("(a ply is one move of one side)");
+    crate::outln!("(a ply is one move of one side)");
     Ok(())
 }
