@@ -151,6 +151,33 @@ pub fn score_text(scores: &[f64]) -> String {
     )
 }
 
+/// The CPU time this process has used so far (all its threads, user and
+/// system), where the system tells it.
+fn cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: getrusage fills the struct it is given; it is zeroed (a valid
+        // rusage) and read only when the call succeeds.
+        #[allow(unsafe_code)]
+        let usage = unsafe {
+            if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+                return None;
+            }
+            usage.assume_init()
+        };
+        let tv = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
+        };
+        Some(tv(usage.ru_utime) + tv(usage.ru_stime))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// Runs `marsal match`.
 pub fn run(o: Options) -> Result<(), String> {
     let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
@@ -198,6 +225,7 @@ pub fn run(o: Options) -> Result<(), String> {
         o.programs[1]
     );
     let started = Instant::now();
+    let cpu_start = cpu_time();
     let mut wins = [0u32; 2];
     let mut draws = 0u32;
     let mut forfeits = 0u32;
@@ -267,8 +295,16 @@ pub fn run(o: Options) -> Result<(), String> {
     } else {
         0.0
     };
+    let cpu = match (cpu_start, cpu_time()) {
+        (Some(a), Some(b)) if plies > 0 => format!(
+            ", CPU {:.1} µs per move",
+            b.saturating_sub(a).as_secs_f64() * 1e6 / plies as f64
+        ),
+        _ => String::new(),
+    };
     crate::outln!(
-        "{} in {:.1} s; the referee's own time: {per_move:.1} µs per move",
+        "{} in {:.1} s; the referee's own time: {per_move:.1} µs per move (wall time less \
+         waiting for the bots){cpu}",
         count(plies, "move", "moves"),
         started.elapsed().as_secs_f64(),
     );
