@@ -65,7 +65,8 @@ pub enum Protocol {
     /// The marsal protocol (docs/protocol.md), for every ruleset.
     Marsal,
     /// The protocol of the UCC Programming Competition 2012 manager (classic and
-    /// barrage only).
+    /// barrage only), by that manager's rules unless told otherwise: --max-plies
+    /// 5000 --two-square off --more-squares off.
     Progcomp,
 }
 
