@@ -1,33 +1,285 @@
-//! `marsal`, the program: bots and people play games refereed by the marsal
-//! rules library.
+//! `marsal`, the program: play *Maršál a špión*, classic Stratego or Barrage in
+//! the terminal, referee matches between bot programs written in any language,
+//! and watch two built-in bots play.
 //!
 //! ```text
 //! marsal selfplay [--ruleset R] [--seed N] [--every N] [--quiet]
+//! marsal play --ruleset R --as red|blue [--opponent random|careful|CMD]
+//! marsal match --ruleset R --red CMD --blue CMD [--games N] [--time-per-move MS]
+//!              [--protocol marsal|progcomp] [--record DIR] [--seed S]
+//! marsal bot random|careful
 //! ```
 
-mod selfplay;
+/// `println!` that ignores a closed standard output (`marsal match | head`)
+/// instead of panicking.
+#[macro_export]
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
 
+mod bots;
+mod child;
+mod match_cmd;
+mod play;
+mod progcomp;
+mod proto;
+mod referee;
+mod selfplay;
+mod words;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use marsal::{Ruleset, Side};
 use std::process::ExitCode;
 
-fn usage() -> &'static str {
-    "usage: marsal <command> [options]\n\ncommands:\n  selfplay   two bots play a full game, printed"
+/// marsal: Maršál a špión, classic Stratego and Barrage, refereed by the
+/// marsal rules library.
+#[derive(Parser)]
+#[command(name = "marsal", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Which side.
+#[derive(Clone, Copy, ValueEnum)]
+enum SideArg {
+    Red,
+    Blue,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Side {
+        match s {
+            SideArg::Red => Side::Red,
+            SideArg::Blue => Side::Blue,
+        }
+    }
+}
+
+/// A bot protocol.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Debug)]
+pub enum Protocol {
+    /// The marsal protocol (docs/protocol.md), for every ruleset.
+    Marsal,
+    /// The protocol of the UCC Programming Competition 2012 manager (classic and
+    /// barrage only), by that manager's rules unless told otherwise: --max-plies
+    /// 5000 --two-square off --more-squares off.
+    Progcomp,
+}
+
+/// Changes to the ruleset's options.
+#[derive(Args, Clone, Default)]
+pub struct RuleArgs {
+    /// Draw after this many plies (moves of one side).
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u32>,
+    /// The two-square rule: a number (3 is the ISF rule) or `off`.
+    #[arg(long, value_name = "N|off")]
+    pub two_square: Option<String>,
+    /// The more-squares (continuous-chase) rule: `on` or `off`.
+    #[arg(long, value_name = "on|off")]
+    pub more_squares: Option<String>,
+}
+
+impl RuleArgs {
+    /// Applies the changes to `rules`.
+    pub fn apply(&self, rules: &mut Ruleset) -> Result<(), String> {
+        if let Some(n) = self.max_plies {
+            rules.max_plies = Some(n);
+        }
+        if let Some(t) = &self.two_square {
+            rules.two_square = match t.as_str() {
+                "off" => None,
+                n => Some(
+                    n.parse()
+                        .map_err(|_| format!("--two-square: {n:?} is neither a number nor off"))?,
+                ),
+            };
+        }
+        if let Some(m) = &self.more_squares {
+            rules.more_squares = match m.as_str() {
+                "on" => true,
+                "off" => false,
+                m => return Err(format!("--more-squares: {m:?} is neither on nor off")),
+            };
+        }
+        rules.validate().map_err(|e| e.to_string())
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Two built-in bots play a game, printed move by move.
+    Selfplay {
+        /// marsal_a_spion, classic, barrage, or a ruleset JSON file.
+        #[arg(long, default_value = "marsal_a_spion")]
+        ruleset: String,
+        /// Seed of the setups and the bots' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the board every N plies (0: only at the start and the end).
+        #[arg(long, default_value_t = 100)]
+        every: u32,
+        /// Print only the start, the end and the summary.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Play against a built-in bot or a bot program, in the terminal.
+    Play {
+        /// marsal_a_spion, classic, barrage, or a ruleset JSON file.
+        #[arg(long, default_value = "marsal_a_spion")]
+        ruleset: String,
+        /// The side you play.
+        #[arg(long = "as", value_enum, default_value = "red")]
+        side: SideArg,
+        /// random, careful, or the command of a program speaking the marsal protocol.
+        #[arg(long, default_value = "careful")]
+        opponent: String,
+        /// Your setup as setup text (default: a random setup).
+        #[arg(long)]
+        setup: Option<String>,
+        /// Seed of the random setups and the built-in bot.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Time limit for a bot program's answer, in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        time_per_move: u64,
+        #[command(flatten)]
+        rule_args: RuleArgs,
+    },
+    /// Referee a match between two bot programs.
+    Match {
+        /// marsal_a_spion, classic, barrage, or a ruleset JSON file.
+        #[arg(long, default_value = "marsal_a_spion")]
+        ruleset: String,
+        /// The command of the first program (Red in odd games, Blue in even ones).
+        #[arg(long)]
+        red: String,
+        /// The command of the second program (Blue in odd games, Red in even ones).
+        #[arg(long)]
+        blue: String,
+        /// Number of games; colours alternate.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// Time limit for each answer, in milliseconds (setups: ten times as
+        /// much, at least 5 s).
+        #[arg(long, default_value_t = 2000)]
+        time_per_move: u64,
+        /// The bots' protocol.
+        #[arg(long, value_enum, default_value = "marsal")]
+        protocol: Protocol,
+        /// Write each game here: game-N.json (Game JSON), game-N.xml (Gravon
+        /// XML, classic and barrage), and results.tsv.
+        #[arg(long)]
+        record: Option<std::path::PathBuf>,
+        /// Seed of the example setups.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rule changes. With --protocol progcomp the defaults are the 2012
+        /// manager's rules: --max-plies 5000 --two-square off --more-squares off.
+        #[command(flatten)]
+        rule_args: RuleArgs,
+        /// Pass the bots' standard error through (default: discarded).
+        #[arg(long)]
+        bot_stderr: bool,
+        /// Print one line for each game.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Run a built-in bot on the marsal protocol over stdin/stdout (for `match`).
+    Bot {
+        /// random or careful.
+        #[arg(value_parser = ["random", "careful"])]
+        kind: String,
+        /// Seed of its choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// A preset name or a JSON file; returns the rules and the name the protocol
+/// sends.
+pub fn load_ruleset(name: &str) -> Result<(Ruleset, String), String> {
+    if let Some(r) = Ruleset::preset(name) {
+        return Ok((r, name.to_string()));
+    }
+    let text = std::fs::read_to_string(name).map_err(|e| {
+        format!(
+            "{name:?} is neither a preset ({}) nor a readable file: {e}",
+            Ruleset::PRESETS.join(", ")
+        )
+    })?;
+    let rules: Ruleset =
+        serde_json::from_str(&text).map_err(|e| format!("{name}: not a ruleset: {e}"))?;
+    rules
+        .validate()
+        .map_err(|e| format!("{name}: an inconsistent ruleset: {e}"))?;
+    Ok((rules, "custom".into()))
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    match args.next().as_deref() {
-        Some("selfplay") => selfplay::run(args),
-        Some("--help" | "-h" | "help") => {
-            println!("{}", usage());
-            ExitCode::SUCCESS
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Selfplay {
+            ruleset,
+            seed,
+            every,
+            quiet,
+        } => selfplay::run(&ruleset, seed, every, quiet),
+        Command::Play {
+            ruleset,
+            side,
+            opponent,
+            setup,
+            seed,
+            time_per_move,
+            rule_args,
+        } => play::run(play::Options {
+            ruleset,
+            side: side.into(),
+            opponent,
+            setup,
+            seed,
+            time_per_move,
+            rule_args,
+        }),
+        Command::Match {
+            ruleset,
+            red,
+            blue,
+            games,
+            time_per_move,
+            protocol,
+            record,
+            seed,
+            rule_args,
+            bot_stderr,
+            verbose,
+        } => match_cmd::run(match_cmd::Options {
+            ruleset,
+            programs: [red, blue],
+            games,
+            time_per_move,
+            protocol,
+            record,
+            seed,
+            rule_args,
+            bot_stderr,
+            verbose,
+        }),
+        Command::Bot { kind, seed } => {
+            let bot = bots::Builtin::from_name(&kind).unwrap_or(bots::Builtin::Random);
+            proto::run_client(bot, seed)
         }
-        Some(other) => {
-            eprintln!("unknown command {other:?}\n{}", usage());
-            ExitCode::from(2)
-        }
-        None => {
-            eprintln!("{}", usage());
-            ExitCode::from(2)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("marsal: {e}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -1,0 +1,330 @@
+//! The `marsal` protocol (documented in `docs/protocol.md`): the referee's
+//! side ([`MarsalBot`]), and a client for the built-in bots (`marsal bot`).
+
+use crate::bots::Builtin;
+use crate::child::{Bot, ReadError};
+use crate::referee::{
+    Answer, Ending, Fault, GameStart, Player, move_text, one_line, parse_move_text,
+};
+use crate::words::battle_token;
+use marsal::{
+    KindSet, Move, Observation, PieceKind, Rng, Ruleset, Setup, Side, Square, SquareView, View,
+};
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The protocol's version, sent in the first line.
+pub const VERSION: u32 = 1;
+
+/// The board as `view` shows it, one line: ranks from the top, separated by
+/// `/`; `#` off the board, `~` lake, `.` empty, a piece letter (upper case
+/// Red, lower case Blue) for the viewer's pieces and the enemy pieces it
+/// knows, `?` for an enemy piece it does not know.
+pub fn view_text(view: &View) -> String {
+    let (files, ranks) = view.size();
+    let mut s = String::with_capacity((files as usize + 1) * ranks as usize);
+    for rank in (0..ranks).rev() {
+        if rank + 1 != ranks {
+            s.push('/');
+        }
+        for file in 0..files {
+            let ch = match Square::new(file, rank).map(|sq| view.at(sq)) {
+                None | Some(SquareView::OffBoard) => '#',
+                Some(SquareView::Lake) => '~',
+                Some(SquareView::Empty) => '.',
+                Some(SquareView::Own { kind, .. }) => {
+                    marsal::Piece::new(view.side(), kind).letter()
+                }
+                Some(SquareView::Enemy { possible }) => match possible.single() {
+                    Some(kind) => marsal::Piece::new(!view.side(), kind).letter(),
+                    None => '?',
+                },
+            };
+            s.push(ch);
+        }
+    }
+    s
+}
+
+/// The `move` line for one observation: `move <side> <text>` and for an
+/// attack `<attacker> <defender> <result>` (attacker `?` when not shown).
+pub fn move_line(obs: &Observation) -> String {
+    let sep = if obs.battle.is_some() { 'x' } else { '-' };
+    let mut s = format!("move {} {}{sep}{}", obs.side.name(), obs.mv.from, obs.mv.to);
+    if let (Some(defender), Some(battle)) = (obs.defender, obs.battle) {
+        let attacker = obs.piece.map_or('?', |k| k.letter());
+        s.push_str(&format!(
+            " {attacker} {} {}",
+            defender.letter(),
+            battle_token(battle)
+        ));
+    }
+    s
+}
+
+/// The ruleset line: `ruleset <preset>` or `ruleset custom <json>`.
+pub fn ruleset_line(name: &str, rules: &Ruleset) -> String {
+    if Ruleset::PRESETS.contains(&name) && Ruleset::preset(name).as_ref() == Some(rules) {
+        format!("ruleset {name}")
+    } else {
+        let json = serde_json::to_string(rules).unwrap_or_default();
+        format!("ruleset custom {json}")
+    }
+}
+
+/// A program speaking the marsal protocol, seen from the referee.
+pub struct MarsalBot {
+    bot: Bot,
+    limit: Duration,
+    setup_limit: Duration,
+    waited: Duration,
+}
+
+impl MarsalBot {
+    /// Starts the program `cmd` with a time limit for each answer (`limit`),
+    /// ten times as much (at least 5 s) for the setup.
+    pub fn spawn(cmd: &str, limit: Duration, show_stderr: bool) -> Result<MarsalBot, String> {
+        Ok(MarsalBot {
+            bot: Bot::spawn(cmd, show_stderr)?,
+            limit,
+            setup_limit: (limit * 10).max(Duration::from_secs(5)),
+            waited: Duration::ZERO,
+        })
+    }
+
+    fn answer(&mut self, limit: Duration) -> Result<String, Fault> {
+        let start = Instant::now();
+        let deadline = start + limit;
+        let got = loop {
+            match self.bot.read_line(Some(deadline)) {
+                Ok(line) if line.trim().is_empty() => continue,
+                other => break other,
+            }
+        };
+        self.waited += start.elapsed();
+        read_fault(&mut self.bot, got, limit)
+    }
+}
+
+/// Maps a read result to a line or a fault.
+pub fn read_fault(
+    bot: &mut Bot,
+    got: Result<String, ReadError>,
+    limit: Duration,
+) -> Result<String, Fault> {
+    match got {
+        Ok(line) => Ok(line.trim().to_string()),
+        Err(ReadError::Timeout) => Err(Fault::Timeout(limit)),
+        Err(ReadError::Closed) => Err(Fault::Crashed(bot.closed_reason())),
+        Err(ReadError::TooLong) => Err(Fault::Protocol(format!(
+            "a line longer than {} bytes",
+            crate::child::MAX_LINE
+        ))),
+        Err(ReadError::NotText) => Err(Fault::Protocol("a line that is not UTF-8 text".into())),
+    }
+}
+
+/// Shortens a bot's line for an error message.
+pub fn quote(line: &str) -> String {
+    let mut s: String = line.chars().take(60).collect();
+    if line.chars().count() > 60 {
+        s.push('…');
+    }
+    format!("{s:?}")
+}
+
+impl Player for MarsalBot {
+    fn setup(&mut self, start: &GameStart) -> Result<Setup, Fault> {
+        self.bot.send(&format!("marsal {VERSION}"));
+        self.bot
+            .send(&ruleset_line(start.ruleset_name, start.rules));
+        self.bot.send(&format!("side {}", start.side.name()));
+        self.bot.send(&format!("time {}", self.limit.as_millis()));
+        self.bot
+            .send(&format!("setup {}", start.example.to_text(start.rules)));
+        let line = self.answer(self.setup_limit)?;
+        Setup::from_text(start.rules, start.side, &line)
+            .map_err(|e| Fault::BadSetup(format!("{} ({e})", quote(&line))))
+    }
+
+    fn start(&mut self, _view: &View) -> Result<(), Fault> {
+        self.bot.send("start");
+        Ok(())
+    }
+
+    fn observe(&mut self, obs: &Observation, _view: &View) -> Result<(), Fault> {
+        self.bot.send(&move_line(obs));
+        Ok(())
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Move]) -> Result<Answer, Fault> {
+        self.bot.send(&format!("view {}", view_text(view)));
+        let mut go = String::with_capacity(3 + legal.len() * 7);
+        go.push_str("go");
+        for &mv in legal {
+            go.push(' ');
+            go.push_str(&move_text(view, mv));
+        }
+        self.bot.send(&go);
+        let line = self.answer(self.limit)?;
+        if line == "resign" {
+            return Ok(Answer::Resign);
+        }
+        parse_move_text(view, &line)
+            .map(Answer::Move)
+            .map_err(Fault::Protocol)
+    }
+
+    fn finish(&mut self, ending: &Ending) {
+        self.bot
+            .send(&format!("end {}", one_line(&ending.protocol_words())));
+        self.bot.stop(Duration::from_millis(500));
+    }
+
+    fn waited(&self) -> Duration {
+        self.waited
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The client: `marsal bot random|careful` reads the protocol on stdin.
+
+/// What the client knows of the board: the view line, read back.
+struct Board {
+    files: u8,
+    ranks: u8,
+    side: Side,
+    cells: Vec<char>,
+}
+
+impl Board {
+    fn parse(text: &str, side: Side) -> Option<Board> {
+        let rows: Vec<&str> = text.split('/').collect();
+        let ranks = u8::try_from(rows.len()).ok()?;
+        let files = u8::try_from(rows.first()?.chars().count()).ok()?;
+        let mut cells = vec!['#'; files as usize * ranks as usize];
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks as usize - 1 - i;
+            for (file, ch) in row.chars().enumerate().take(files as usize) {
+                cells[rank * files as usize + file] = ch;
+            }
+        }
+        Some(Board {
+            files,
+            ranks,
+            side,
+            cells,
+        })
+    }
+
+    fn at(&self, sq: Square, enemy_army: KindSet) -> SquareView {
+        if sq.file() >= self.files || sq.rank() >= self.ranks {
+            return SquareView::OffBoard;
+        }
+        let ch = self.cells[sq.rank() as usize * self.files as usize + sq.file() as usize];
+        match ch {
+            '#' => SquareView::OffBoard,
+            '~' => SquareView::Lake,
+            '.' => SquareView::Empty,
+            '?' => SquareView::Enemy {
+                possible: enemy_army,
+            },
+            c => {
+                let Some(kind) = PieceKind::from_letter(c) else {
+                    return SquareView::Empty;
+                };
+                let red = c.is_ascii_uppercase();
+                let owner = if red { Side::Red } else { Side::Blue };
+                if owner == self.side {
+                    SquareView::Own {
+                        kind,
+                        known_to_opponent: KindSet::ALL,
+                    }
+                } else {
+                    SquareView::Enemy {
+                        possible: KindSet::only(kind),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs a built-in bot on the marsal protocol over stdin/stdout until `end`
+/// or the end of input.
+pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut rules = Ruleset::marsal_a_spion();
+    let mut side = Side::Red;
+    let mut board: Option<Board> = None;
+    let mut rng = Rng::new(seed);
+    let say = |out: &mut std::io::StdoutLock, s: &str| -> Result<(), String> {
+        writeln!(out, "{s}")
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write: {e}"))
+    };
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("cannot read: {e}"))?;
+        let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+        match word {
+            "ruleset" => {
+                let (name, json) = rest.split_once(' ').unwrap_or((rest, ""));
+                rules = if name == "custom" {
+                    serde_json::from_str(json).map_err(|e| format!("bad ruleset: {e}"))?
+                } else {
+                    Ruleset::preset(name).ok_or(format!("unknown ruleset {name:?}"))?
+                };
+            }
+            "side" => side = rest.parse().map_err(|_| format!("bad side {rest:?}"))?,
+            "setup" => {
+                // Shuffle the example: same rows, same pieces, so still legal.
+                let mut chars: Vec<char> = rest.chars().filter(|&c| c != '/').collect();
+                for i in (1..chars.len()).rev() {
+                    let j = rng.below(i as u32 + 1) as usize;
+                    chars.swap(i, j);
+                }
+                let mut it = chars.into_iter();
+                let text: String = rest
+                    .chars()
+                    .map(|c| {
+                        if c == '/' {
+                            '/'
+                        } else {
+                            it.next().unwrap_or('.')
+                        }
+                    })
+                    .collect();
+                say(&mut out, &text)?;
+            }
+            "view" => board = Board::parse(rest, side),
+            "go" => {
+                let moves: Vec<Move> = rest
+                    .split_whitespace()
+                    .filter_map(|t| t.parse().ok())
+                    .collect();
+                if moves.is_empty() {
+                    say(&mut out, "resign")?;
+                    continue;
+                }
+                let enemy = rules.army(!side).kinds();
+                let mv = match (&board, bot) {
+                    (Some(b), Builtin::Careful) => {
+                        crate::bots::careful_by(&rules, |sq| b.at(sq, enemy), &moves, &mut rng)
+                    }
+                    _ => moves[rng.below(moves.len() as u32) as usize],
+                };
+                // Write it as the referee listed it (with its `-` or `x`).
+                let text = rest
+                    .split_whitespace()
+                    .find(|t| t.parse::<Move>().ok() == Some(mv))
+                    .unwrap_or_default()
+                    .to_string();
+                say(&mut out, &text)?;
+            }
+            "end" => return Ok(()),
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,320 @@
+//! The referee: one game between two players, each told only what its side
+//! knows (its [`View`] and the [`Observation`] of every move, both from the
+//! library), with forfeits for every fault.
+
+use crate::words;
+use marsal::{Game, Move, Observation, Ruleset, Setup, Side, SquareView, Status, View};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A player's answer when asked to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// This move.
+    Move(Move),
+    /// The player gives up.
+    Resign,
+}
+
+/// Why a player forfeits a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Fault {
+    /// No answer within the time limit.
+    Timeout(Duration),
+    /// The program exited or closed its output.
+    Crashed(String),
+    /// An answer that is not what the protocol allows.
+    Protocol(String),
+    /// A setup that is not legal for the ruleset.
+    BadSetup(String),
+    /// A move that is not legal.
+    Illegal(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Timeout(d) => write!(f, "timeout: no answer within {} ms", d.as_millis()),
+            Fault::Crashed(s) => write!(f, "crash: {s}"),
+            Fault::Protocol(s) => write!(f, "protocol error: {s}"),
+            Fault::BadSetup(s) => write!(f, "illegal setup: {s}"),
+            Fault::Illegal(s) => write!(f, "illegal move: {s}"),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// By the rules (a win or a draw).
+    Rules(Status),
+    /// `loser` forfeited.
+    Forfeit {
+        /// Who forfeited.
+        loser: Side,
+        /// Why.
+        fault: Fault,
+    },
+    /// `loser` resigned.
+    Resigned(Side),
+}
+
+impl Ending {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Rules(s) => s.winner(),
+            Ending::Forfeit { loser, .. } | Ending::Resigned(loser) => Some(!*loser),
+        }
+    }
+
+    /// The ending in words.
+    pub fn words(&self) -> String {
+        match self {
+            Ending::Rules(s) => words::status_words(*s),
+            Ending::Forfeit { loser, fault } => format!(
+                "{} wins: {} forfeits ({fault})",
+                words::side_name(!*loser),
+                words::side_name(*loser)
+            ),
+            Ending::Resigned(loser) => format!(
+                "{} wins: {} resigns",
+                words::side_name(!*loser),
+                words::side_name(*loser)
+            ),
+        }
+    }
+
+    /// The protocol form: `<red|blue|draw> <reason> [details]`.
+    pub fn protocol_words(&self) -> String {
+        let who = match self.winner() {
+            Some(s) => s.name(),
+            None => "draw",
+        };
+        match self {
+            Ending::Rules(s) => format!("{who} {}", words::reason_token(*s)),
+            Ending::Forfeit { fault, .. } => {
+                format!("{who} forfeit {}", one_line(&fault.to_string()))
+            }
+            Ending::Resigned(_) => format!("{who} resigned"),
+        }
+    }
+}
+
+/// `s` with every line break and control character made a space.
+pub fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// What a player is told at the start of a game.
+pub struct GameStart<'a> {
+    /// The rules.
+    pub rules: &'a Ruleset,
+    /// The ruleset's name as the protocol sends it (a preset name, or `custom`).
+    pub ruleset_name: &'a str,
+    /// The player's side.
+    pub side: Side,
+    /// A short name of the opponent (no white space).
+    pub opponent: &'a str,
+    /// A legal setup for this side, which the player may use or change.
+    pub example: &'a Setup,
+}
+
+/// A player: a person, a built-in bot, or a program speaking a protocol.
+pub trait Player {
+    /// The player's setup.
+    fn setup(&mut self, start: &GameStart) -> Result<Setup, Fault>;
+    /// Both setups are in: the game starts.
+    fn start(&mut self, _view: &View) -> Result<(), Fault> {
+        Ok(())
+    }
+    /// A move was played (by either side), as this player saw it; `view` is
+    /// this player's view after it.
+    fn observe(&mut self, obs: &Observation, view: &View) -> Result<(), Fault>;
+    /// Asked to move; `legal` is every legal move (never empty).
+    fn choose(&mut self, view: &View, legal: &[Move]) -> Result<Answer, Fault>;
+    /// The player's move `mv` was illegal (`why`). Return `true` to be asked
+    /// again (a person), `false` to forfeit (a program).
+    fn illegal(&mut self, _mv: Move, _why: &str) -> bool {
+        false
+    }
+    /// The game is over.
+    fn finish(&mut self, ending: &Ending);
+    /// Time spent waiting for this player's answers so far.
+    fn waited(&self) -> Duration {
+        Duration::ZERO
+    }
+}
+
+/// A finished game.
+pub struct Played {
+    /// The game as played (a forfeit or resignation leaves it unfinished by
+    /// the rules).
+    pub game: Game,
+    /// How it ended.
+    pub ending: Ending,
+    /// The referee's own time during the moves: the game's wall time less the
+    /// time spent waiting for the players.
+    pub referee_time: Duration,
+}
+
+/// The move text for `mv` as the side whose view this is writes it: `x` when
+/// the target holds an enemy piece.
+pub fn move_text(view: &View, mv: Move) -> String {
+    let attack = matches!(view.at(mv.to), SquareView::Enemy { .. });
+    format!("{}{}{}", mv.from, if attack { 'x' } else { '-' }, mv.to)
+}
+
+/// Reads move text against a view: `e5-e6`, or `e5xe6` when the target holds
+/// an enemy piece (the `x` must be written exactly then).
+pub fn parse_move_text(view: &View, text: &str) -> Result<Move, String> {
+    let text = text.trim();
+    let mv: Move = text
+        .parse()
+        .map_err(|e| format!("{text:?} is not a move ({e})"))?;
+    let marked = text.contains('x');
+    let attack = matches!(view.at(mv.to), SquareView::Enemy { .. });
+    if marked && !attack {
+        return Err(format!(
+            "{text:?} is written as an attack but {} holds no enemy piece (write {}-{})",
+            mv.to, mv.from, mv.to
+        ));
+    }
+    if !marked && attack {
+        return Err(format!(
+            "{text:?} attacks the enemy piece on {}: write {}x{}",
+            mv.to, mv.from, mv.to
+        ));
+    }
+    Ok(mv)
+}
+
+/// Plays one game. `players[0]` is Red, `players[1]` Blue; `names` are short
+/// names each is told of the other. `seed` picks the example setups.
+pub fn run_game(
+    rules: &Ruleset,
+    ruleset_name: &str,
+    players: [&mut dyn Player; 2],
+    names: [&str; 2],
+    seed: u64,
+) -> Result<Played, String> {
+    let [red, blue] = players;
+    let mut players: [&mut dyn Player; 2] = [red, blue];
+    let mut setups = [Setup::new(Side::Red), Setup::new(Side::Blue)];
+    for side in Side::BOTH {
+        let example = Setup::random(
+            rules,
+            side,
+            seed.wrapping_mul(2).wrapping_add(side.index() as u64),
+        );
+        let start = GameStart {
+            rules,
+            ruleset_name,
+            side,
+            opponent: names[(!side).index()],
+            example: &example,
+        };
+        let got = players[side.index()].setup(&start).and_then(|s| {
+            if s.side() != side {
+                return Err(Fault::BadSetup(format!("the setup is for {}", s.side())));
+            }
+            s.validate(rules)
+                .map(|()| s)
+                .map_err(|e| Fault::BadSetup(e.to_string()))
+        });
+        match got {
+            Ok(s) => setups[side.index()] = s,
+            Err(fault) => {
+                // The game never started: record it from the example setups.
+                let game = Game::new(
+                    rules,
+                    &Setup::random(rules, Side::Red, seed.wrapping_mul(2)),
+                    &Setup::random(rules, Side::Blue, seed.wrapping_mul(2).wrapping_add(1)),
+                )
+                .map_err(|e| format!("cannot start a game: {e}"))?;
+                let ending = Ending::Forfeit { loser: side, fault };
+                for p in players.iter_mut() {
+                    p.finish(&ending);
+                }
+                return Ok(Played {
+                    game,
+                    ending,
+                    referee_time: Duration::ZERO,
+                });
+            }
+        }
+    }
+    let mut game = Game::new(rules, &setups[0], &setups[1])
+        .map_err(|e| format!("cannot start the game: {e}"))?;
+    let began = Instant::now();
+    let waited_before: Duration = players.iter().map(|p| p.waited()).sum();
+    let mut ending = None;
+    for side in Side::BOTH {
+        if let Err(fault) = players[side.index()].start(&game.position().view(side)) {
+            ending = Some(Ending::Forfeit { loser: side, fault });
+            break;
+        }
+    }
+    'game: while ending.is_none() {
+        let status = game.status();
+        let Some(side) = status.to_move() else {
+            ending = Some(Ending::Rules(status));
+            break;
+        };
+        let legal = game.legal_moves();
+        let view = game.position().view(side);
+        let player = &mut players[side.index()];
+        let mv = loop {
+            match player.choose(&view, &legal) {
+                Ok(Answer::Move(mv)) => match game.check_move(mv) {
+                    Ok(()) => break mv,
+                    Err(e) => {
+                        let why = e.to_string();
+                        if !player.illegal(mv, &why) {
+                            ending = Some(Ending::Forfeit {
+                                loser: side,
+                                fault: Fault::Illegal(format!("{}: {why}", move_text(&view, mv))),
+                            });
+                            break 'game;
+                        }
+                    }
+                },
+                Ok(Answer::Resign) => {
+                    ending = Some(Ending::Resigned(side));
+                    break 'game;
+                }
+                Err(fault) => {
+                    ending = Some(Ending::Forfeit { loser: side, fault });
+                    break 'game;
+                }
+            }
+        };
+        let outcome = game
+            .play(mv)
+            .map_err(|e| format!("the referee refused a move it had checked: {e}"))?;
+        for s in [side, !side] {
+            let obs = outcome.observed_by(s);
+            if let Err(fault) = players[s.index()].observe(&obs, &game.position().view(s)) {
+                ending = Some(Ending::Forfeit { loser: s, fault });
+                break 'game;
+            }
+        }
+    }
+    let waited: Duration = players
+        .iter()
+        .map(|p| p.waited())
+        .sum::<Duration>()
+        .saturating_sub(waited_before);
+    let referee_time = began.elapsed().saturating_sub(waited);
+    let ending = ending.unwrap_or(Ending::Rules(game.status()));
+    for p in players.iter_mut() {
+        p.finish(&ending);
+    }
+    Ok(Played {
+        game,
+        ending,
+        referee_time,
+    })
+}

@@ -1,0 +1,208 @@
+//! Everything the program says to a person, in words: the legend of the
+//! letters, fight results, endings, plurals.
+
+use marsal::{Battle, DrawReason, Observation, PieceKind, Ruleset, Side, Status, WinReason};
+use std::fmt::Write;
+
+/// `1 fight`, `2 fights`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// "Red" / "Blue".
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Red => "Red",
+        Side::Blue => "Blue",
+    }
+}
+
+/// The kinds either army of `rules` has, strongest first (Spy, Mines and Flag
+/// last).
+pub fn kinds_in_play(rules: &Ruleset) -> Vec<PieceKind> {
+    let mut kinds: Vec<PieceKind> = PieceKind::ALL
+        .into_iter()
+        .filter(|&k| Side::BOTH.iter().any(|&s| rules.army(s).count(k) > 0))
+        .collect();
+    kinds.sort_by_key(|&k| {
+        let special = match k {
+            PieceKind::Spy => 1,
+            PieceKind::Mine | PieceKind::Bomb => 2,
+            PieceKind::Flag => 3,
+            _ => 0,
+        };
+        (special, std::cmp::Reverse(rules.strengths.get(k)))
+    });
+    kinds
+}
+
+/// The legend printed with a board: what each letter and sign means.
+pub fn legend(rules: &Ruleset) -> String {
+    let mut s = String::from("Letters: upper case = Red's pieces, lower case = Blue's pieces.\n");
+    let kinds = kinds_in_play(rules);
+    let mut line = String::from(" ");
+    for k in kinds {
+        let n = rules.army(Side::Red).count(k);
+        let item = format!(" {} {} ({}),", k.letter(), k.name(), n);
+        if line.len() + item.len() > 78 {
+            s.push_str(line.trim_end_matches(','));
+            s.push('\n');
+            line = String::from(" ");
+        }
+        line.push_str(&item);
+    }
+    s.push_str(line.trim_end_matches(','));
+    s.push('\n');
+    s.push_str(
+        "  (the number is how many each army has; stronger pieces first)\n\
+         Signs: ? = an enemy piece whose kind you do not know, . = empty square, ~ = lake.",
+    );
+    s
+}
+
+/// A short form of the board legend, for a reminder line.
+pub fn short_legend(rules: &Ruleset) -> String {
+    let mut s = String::new();
+    for k in kinds_in_play(rules) {
+        let _ = write!(s, "{}={} ", k.letter(), k.name());
+    }
+    s.push_str("?=unknown enemy ~=lake; upper case Red, lower case Blue");
+    s
+}
+
+/// What a fight result means, in words, with the pieces named.
+pub fn fight_words(attacker: Option<PieceKind>, defender: PieceKind, battle: Battle) -> String {
+    let a = attacker.map_or_else(|| "a hidden piece".to_string(), |k| k.name().to_string());
+    let d = defender.name();
+    match battle {
+        Battle::AttackerWins => format!("{a} attacks {d} and wins: the {d} is removed"),
+        Battle::DefenderWins => format!("{a} attacks {d} and loses: the attacker is removed"),
+        Battle::BothRemoved => format!("{a} attacks {d}: equal strength, both are removed"),
+        Battle::MineDefused => format!("{a} attacks {d} and defuses it: the {d} is removed"),
+        Battle::FlagCaptured => format!("{a} captures the {d}"),
+    }
+}
+
+/// One move as `observer` saw it, in words: "Blue e7-e6" or
+/// "Red d4xd5: Scout attacks General and loses: the attacker is removed".
+pub fn observation_words(obs: &Observation, text: &str) -> String {
+    let mut s = format!("{} {}", side_name(obs.side), text);
+    if let (Some(defender), Some(battle)) = (obs.defender, obs.battle) {
+        let _ = write!(s, ": {}", fight_words(obs.piece, defender, battle));
+    }
+    s
+}
+
+/// Why a game was won, in words.
+pub fn win_reason(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::FlagCaptured => "the Flag was captured",
+        WinReason::OpponentCannotMove => "the opponent has no piece that can move",
+    }
+}
+
+/// Why a game was drawn, in words (PAT explained).
+pub fn draw_reason(reason: DrawReason) -> String {
+    match reason {
+        DrawReason::NoLegalMove(side) => format!(
+            "{} is to move and has no legal move: PAT (the Czech rules' stalemate: \
+             a player who cannot move draws)",
+            side_name(side)
+        ),
+        DrawReason::NeitherCanMove => "neither side has a piece that can move".into(),
+        DrawReason::NoHope => "neither side can ever capture the other's Flag".into(),
+        DrawReason::PlyLimit => "the limit on the number of moves was reached".into(),
+        DrawReason::NoAttackLimit => "too many moves in a row without an attack".into(),
+        DrawReason::Repetition => "the same position stood too often".into(),
+    }
+}
+
+/// The end of a game, in words.
+pub fn status_words(status: Status) -> String {
+    match status {
+        Status::Ongoing { to_move } => format!("{} to move", side_name(to_move)),
+        Status::Won { winner, reason } => {
+            format!("{} wins: {}", side_name(winner), win_reason(reason))
+        }
+        Status::Drawn { reason } => format!("a draw: {}", draw_reason(reason)),
+    }
+}
+
+/// The whole board (both armies), without the library's status line, and a
+/// line saying whose move it is or how the game ended, in words.
+pub fn board(pos: &marsal::Position, with_status: bool) -> String {
+    let text = pos.to_string();
+    let diagram = text.rsplit_once('\n').map_or(text.as_str(), |(d, _)| d);
+    let mut s = format!(
+        "{diagram}\nafter {}",
+        count(pos.ply().into(), "ply", "plies")
+    );
+    if with_status {
+        let _ = write!(s, ": {}", status_words(pos.status()));
+    }
+    s
+}
+
+/// The snake_case word of a fight result, as the marsal protocol sends it.
+pub fn battle_token(battle: Battle) -> &'static str {
+    match battle {
+        Battle::AttackerWins => "attacker_wins",
+        Battle::DefenderWins => "defender_wins",
+        Battle::BothRemoved => "both_removed",
+        Battle::MineDefused => "mine_defused",
+        Battle::FlagCaptured => "flag_captured",
+    }
+}
+
+/// The snake_case word of an ending, as the marsal protocol sends it.
+pub fn reason_token(status: Status) -> &'static str {
+    match status {
+        Status::Ongoing { .. } => "ongoing",
+        Status::Won { reason, .. } => match reason {
+            WinReason::FlagCaptured => "flag_captured",
+            WinReason::OpponentCannotMove => "opponent_cannot_move",
+        },
+        Status::Drawn { reason } => match reason {
+            DrawReason::NoLegalMove(_) => "no_legal_move",
+            DrawReason::NeitherCanMove => "neither_can_move",
+            DrawReason::NoHope => "no_hope",
+            DrawReason::PlyLimit => "ply_limit",
+            DrawReason::NoAttackLimit => "no_attack_limit",
+            DrawReason::Repetition => "repetition",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals() {
+        assert_eq!(count(1, "fight", "fights"), "1 fight");
+        assert_eq!(count(0, "fight", "fights"), "0 fights");
+        assert_eq!(count(2, "fight", "fights"), "2 fights");
+    }
+
+    #[test]
+    fn legend_names_every_kind_of_the_czech_army() {
+        let rules = Ruleset::marsal_a_spion();
+        let l = legend(&rules);
+        for k in kinds_in_play(&rules) {
+            assert!(l.contains(&format!("{} {}", k.letter(), k.name())), "{l}");
+        }
+        assert!(l.contains("upper case = Red"));
+    }
+
+    #[test]
+    fn pat_is_explained() {
+        let s = status_words(Status::Drawn {
+            reason: DrawReason::NoLegalMove(Side::Blue),
+        });
+        assert!(s.contains("PAT") && s.contains("cannot move draws"), "{s}");
+    }
+}

@@ -1,0 +1,295 @@
+//! `marsal match` over both protocols, with the sample bots, records, and the
+//! hidden information each bot gets.
+
+mod common;
+use common::*;
+use marsal::{Game, PieceKind, Side, Square};
+
+fn assert_clean_finish(run: &Run, games: u32) {
+    assert!(run.status.success(), "{}\n{}", run.stdout, run.stderr);
+    let last = run.last_line();
+    let nums: Vec<u32> = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .take(4)
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(last.starts_with("red "), "{last}");
+    assert_eq!(nums.len(), 4, "{last}");
+    assert_eq!(nums[0] + nums[1] + nums[2], games, "{last}");
+    assert_eq!(nums[3], 0, "no forfeits expected: {}", run.stdout);
+    if games > 1 {
+        assert!(last.contains("Elo difference"), "{last}");
+    }
+}
+
+#[test]
+fn built_in_bots_play_a_match_on_every_preset() {
+    for ruleset in ["marsal_a_spion", "classic", "barrage"] {
+        let run = marsal(
+            &[
+                "match",
+                "--ruleset",
+                ruleset,
+                "--red",
+                &builtin_bot("careful"),
+                "--blue",
+                &builtin_bot("random"),
+                "--games",
+                "2",
+                "--max-plies",
+                "3000",
+            ],
+            "",
+        );
+        assert_clean_finish(&run, 2);
+        assert!(run.stdout.contains("µs per move"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn the_python_and_c_sample_bots_play_and_games_are_recorded() {
+    let dir = temp_dir("samples");
+    let c_bot = dir.join("random_bot");
+    let cc = std::process::Command::new("cc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&c_bot)
+        .arg(repo().join("examples/bots/random_bot.c"))
+        .status()
+        .expect("a C compiler (cc) is needed for this test");
+    assert!(cc.success());
+    let py = format!(
+        "python3 '{}'",
+        repo().join("examples/bots/random_bot.py").display()
+    );
+    let record = dir.join("games");
+    let run = marsal(
+        &[
+            "match",
+            "--ruleset",
+            "classic",
+            "--red",
+            &py,
+            "--blue",
+            &format!("'{}'", c_bot.display()),
+            "--games",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_clean_finish(&run, 2);
+    // Both games recorded as Game JSON and Gravon XML; the JSON replays.
+    for n in 1..=2 {
+        let json = std::fs::read_to_string(record.join(format!("game-{n:03}.json"))).unwrap();
+        let game: Game = serde_json::from_str(&json).expect("the record replays");
+        assert!(game.status().is_over());
+        let xml = std::fs::read_to_string(record.join(format!("game-{n:03}.xml"))).unwrap();
+        let g = marsal::gravon::parse(&xml).expect("Gravon XML reads back");
+        assert_eq!(g.moves.len(), game.moves().count());
+    }
+    let tsv = std::fs::read_to_string(record.join("results.tsv")).unwrap();
+    assert_eq!(tsv.lines().count(), 3, "{tsv}");
+}
+
+#[test]
+fn czech_games_are_recorded_as_json_only() {
+    let dir = temp_dir("czech");
+    let run = marsal(
+        &[
+            "match",
+            "--red",
+            &builtin_bot("random"),
+            "--blue",
+            &builtin_bot("random"),
+            "--record",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_clean_finish(&run, 1);
+    assert!(dir.join("game-001.json").exists());
+    assert!(!dir.join("game-001.xml").exists());
+}
+
+#[test]
+fn progcomp_bots_written_to_the_manual_play_unchanged() {
+    let bot = format!(
+        "python3 '{}'",
+        repo().join("examples/bots/progcomp_random.py").display()
+    );
+    {
+        let ruleset = "classic";
+        let run = marsal(
+            &[
+                "match",
+                "--ruleset",
+                ruleset,
+                "--protocol",
+                "progcomp",
+                "--red",
+                &bot,
+                "--blue",
+                &bot,
+                "--games",
+                "2",
+            ],
+            "",
+        );
+        assert_clean_finish(&run, 2);
+    }
+}
+
+#[test]
+fn progcomp_transcript_follows_the_manual() {
+    // The bot's input, logged by tee: the first lines are the setup request,
+    // then START and the board for Red, with enemy pieces as # and lakes as +.
+    let dir = temp_dir("progcomp-log");
+    let log = dir.join("red.log");
+    let bot = repo().join("examples/bots/progcomp_random.py");
+    let red = format!(
+        "sh -c \"tee '{}' | python3 '{}'\"",
+        log.display(),
+        bot.display()
+    );
+    let blue = format!("python3 '{}'", bot.display());
+    let run = marsal(
+        &[
+            "match",
+            "--ruleset",
+            "classic",
+            "--protocol",
+            "progcomp",
+            "--red",
+            &red,
+            "--blue",
+            &blue,
+        ],
+        "",
+    );
+    assert_clean_finish(&run, 1);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "RED progcomp_random.py 10 10");
+    assert_eq!(lines[1], "START");
+    // Red's rows are at the top: four rows of its pieces, two with the lakes,
+    // four of unknown enemies.
+    for row in &lines[2..6] {
+        assert!(row.chars().all(|c| "123456789sBF".contains(c)), "{row}");
+    }
+    assert_eq!(lines[6], "..++..++..");
+    assert_eq!(lines[7], "..++..++..");
+    for row in &lines[8..12] {
+        assert_eq!(*row, "##########");
+    }
+    // The confirmation repeats Red's move with an outcome.
+    let words: Vec<&str> = lines[12].split_whitespace().collect();
+    assert!(words.len() >= 4, "{}", lines[12]);
+    const OUTCOMES: [&str; 6] = [
+        "OK",
+        "KILLS",
+        "DIES",
+        "BOTHDIE",
+        "VICTORY_FLAG",
+        "VICTORY_ATTRITION",
+    ];
+    assert!(words.iter().any(|w| OUTCOMES.contains(w)), "{}", lines[12]);
+    assert!(lines.last().unwrap().starts_with("QUIT"), "{text}");
+}
+
+/// What Blue's bot received, logged with tee, checked against the recorded
+/// game: every enemy letter it was shown is the true kind of a piece its side
+/// knows; a surviving attacker is never shown to the defender (Czech rules).
+#[test]
+fn a_bot_never_receives_enemy_kinds_it_should_not_know() {
+    for (ruleset, seed) in [("marsal_a_spion", "5"), ("classic", "6")] {
+        let dir = temp_dir("hidden");
+        let log = dir.join("blue.log");
+        let blue = format!("sh -c \"tee '{}' | '{MARSAL}' bot careful\"", log.display());
+        let run = marsal(
+            &[
+                "match",
+                "--ruleset",
+                ruleset,
+                "--red",
+                &builtin_bot("careful"),
+                "--blue",
+                &blue,
+                "--seed",
+                seed,
+                "--max-plies",
+                "3000",
+                "--record",
+                dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_clean_finish(&run, 1);
+        let json = std::fs::read_to_string(dir.join("game-001.json")).unwrap();
+        let recorded: Game = serde_json::from_str(&json).unwrap();
+        let moves: Vec<_> = recorded.moves().collect();
+        let mut replay = Game::from_position(*recorded.start_position());
+        let czech = ruleset == "marsal_a_spion";
+        let (files, ranks) = (replay.rules().board.files, replay.rules().board.ranks);
+        let text = std::fs::read_to_string(&log).unwrap();
+        let (mut views, mut hidden_attackers, mut shown) = (0, 0, 0);
+        for line in text.lines() {
+            let words: Vec<&str> = line.split(' ').collect();
+            match words[0] {
+                "move" => {
+                    let ply = replay.position().ply() as usize;
+                    let outcome = replay.play(moves[ply]).unwrap();
+                    if words[1] == "red" && words.len() == 6 {
+                        let attacker = words[3];
+                        let survived = outcome.fight.unwrap().battle.attacker_survives();
+                        if czech && survived {
+                            assert_eq!(attacker, "?", "{line}");
+                            hidden_attackers += 1;
+                        } else {
+                            assert_eq!(attacker, outcome.piece.letter().to_string(), "{line}");
+                        }
+                    }
+                }
+                "view" => {
+                    views += 1;
+                    let pos = replay.position();
+                    for (i, row) in words[1].split('/').enumerate() {
+                        let rank = ranks - 1 - i as u8;
+                        assert_eq!(row.chars().count(), files as usize);
+                        for (file, c) in row.chars().enumerate() {
+                            let sq = Square::new(file as u8, rank).unwrap();
+                            let truth = pos.piece_at(sq);
+                            if c == '?' {
+                                assert_eq!(truth.map(|p| p.side), Some(Side::Red), "{sq}");
+                            } else if c.is_ascii_uppercase() {
+                                // An enemy letter: right, and known to Blue.
+                                let p = truth.expect("a piece");
+                                assert_eq!(p.side, Side::Red);
+                                assert_eq!(Some(p.kind), PieceKind::from_letter(c));
+                                let known = pos.known_to_opponent(sq).unwrap();
+                                assert_eq!(known.single(), Some(p.kind), "{sq} {line}");
+                                shown += 1;
+                            } else if c.is_ascii_lowercase() {
+                                assert_eq!(truth.map(|p| p.side), Some(Side::Blue));
+                            }
+                        }
+                    }
+                    if views == 1 {
+                        // After one move Blue knows at most the piece that moved
+                        // (a Scout, if it went far).
+                        assert!(words[1].chars().filter(|c| c.is_ascii_uppercase()).count() <= 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert!(views > 10, "{ruleset}: only {views} views");
+        if czech {
+            assert!(hidden_attackers > 0, "no hidden attacker in the game");
+        } else {
+            assert!(shown > 0, "no enemy piece ever shown");
+        }
+    }
+}
