@@ -734,7 +734,9 @@ enum MarsalStatus marsal_games_view(const struct MarsalGame *const *games,
 // `*len_out`. With `buf` NULL or `cap` too small, returns
 // `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the length, so the caller can
 // size its buffer (length + 1). The message is empty when no call has failed on
-// this thread.
+// this thread. A message has no control character (they are escaped as
+// `\u{..}`: `strlen` of it is its length) and at most 1023 bytes; it may be
+// read, and calls may fail, from thread-local or pthread key destructors.
 //
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes; `len_out` must be NULL or

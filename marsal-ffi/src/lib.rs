@@ -18,7 +18,12 @@
 //!   naming its index, and nothing is changed.
 //! - After a failed call, `marsal_last_error_message` gives a message (per
 //!   thread). A size query (a NULL or short buffer) is itself a failed call and
-//!   replaces that message, so read the message first.
+//!   replaces that message, so read the message first. A message is plain
+//!   text: every control character (NUL, ESC, newline, ...) is escaped as
+//!   `\u{..}`, so `strlen` of it is its length; user text quoted in it is cut
+//!   to 64 characters and an ellipsis, and no message is longer than 1023
+//!   bytes. The message can be read, and calls fail safely, from anywhere,
+//!   thread-local and pthread key destructors included.
 //! - Move text that marks an attack wrongly (`e5xe6` onto an empty square,
 //!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`).
 //!
@@ -38,7 +43,7 @@ mod tests;
 #[cfg(test)]
 mod tests_host;
 
-use status::{Error, FfiResult, boundary};
+use status::{Error, FfiResult, boundary, quote};
 pub use status::{MarsalStatus, marsal_last_error_message};
 
 use arrayvec::ArrayVec;
@@ -718,7 +723,8 @@ pub unsafe extern "C" fn marsal_ruleset_preset(
             Error::new(
                 MarsalStatus::ParseError,
                 format!(
-                    "unknown preset {name:?} (expected one of {})",
+                    "unknown preset {} (expected one of {})",
+                    quote(name),
                     Ruleset::PRESETS.join(", ")
                 ),
             )

@@ -173,3 +173,46 @@ fn a_game_starts_from_position_text() {
     );
     free_rules(r);
 }
+
+#[test]
+fn messages_escape_control_characters() {
+    // Fault C: a NUL and an ESC in a setup row.
+    let r = preset("classic");
+    let red = CString::new("\u{1b}BBBBBBBBB/BBBBBBBBBB/BBBBBBBBBB/BBBBBBBBBB").unwrap();
+    let mut g = null_mut();
+    // SAFETY: a live ruleset, NUL-terminated setups, a real out pointer.
+    let s = unsafe { marsal_game_new(r, red.as_ptr(), red.as_ptr(), &mut g) };
+    assert_ne!(s, MarsalStatus::Ok);
+    let m = last_message();
+    assert!(!m.chars().any(char::is_control), "{m:?}");
+    assert!(m.contains("\\u{1b}"), "{m:?}");
+    free_rules(r);
+    // The stored form of any message: no control character, bounded.
+    let m = status::clean_message("a\u{0}b\u{1b}c\n");
+    assert_eq!(m.as_str(), "a\\u{0}b\\u{1b}c\\u{a}");
+}
+
+#[test]
+fn quoted_input_is_bounded() {
+    // Fault D: a huge preset name of 0x01 bytes.
+    let name = CString::new(vec![1u8; 1_000_000]).unwrap();
+    let mut r = null_mut();
+    // SAFETY: a NUL-terminated name and a real out pointer.
+    let s = unsafe { marsal_ruleset_preset(name.as_ptr(), &mut r) };
+    assert_eq!(s, MarsalStatus::ParseError);
+    let m = last_message();
+    assert!(m.len() < 64 * 6 + 100, "{} bytes", m.len());
+    assert!(m.contains('\u{2026}'), "{m}");
+    assert!(!m.chars().any(char::is_control));
+    // Any message is bounded, whatever an error (here serde_json) quotes.
+    let long = format!("{{\"board\": \"{}\"}}", "x".repeat(100_000));
+    let json = CString::new(long).unwrap();
+    // SAFETY: as above.
+    let s = unsafe { marsal_ruleset_from_json(json.as_ptr(), &mut r) };
+    assert_eq!(s, MarsalStatus::ParseError);
+    assert!(last_message().len() <= status::MAX_MESSAGE);
+    assert_eq!(
+        status::clean_message(&"é".repeat(5000)).len(),
+        status::MAX_MESSAGE - 1
+    );
+}
