@@ -216,3 +216,92 @@ fn quoted_input_is_bounded() {
         status::MAX_MESSAGE - 1
     );
 }
+
+fn get_opt(r: *const MarsalRuleset, name: &str) -> String {
+    let n = CString::new(name).unwrap();
+    // SAFETY: a live ruleset, a NUL-terminated name; buffers from read_text.
+    read_text(|b, c, l| unsafe { marsal_ruleset_get_option(r, n.as_ptr(), b, c, l) })
+}
+
+fn set_opt(r: *mut MarsalRuleset, name: &str, value: &str) -> MarsalStatus {
+    let (n, v) = (CString::new(name).unwrap(), CString::new(value).unwrap());
+    // SAFETY: a live ruleset and NUL-terminated texts.
+    unsafe { marsal_ruleset_set_option(r, n.as_ptr(), v.as_ptr()) }
+}
+
+#[test]
+fn every_option_reads_and_writes_back() {
+    let r = preset("marsal_a_spion");
+    // SAFETY: buffers from read_text.
+    let names = read_text(|b, c, l| unsafe { marsal_ruleset_option_names(b, c, l) });
+    assert_eq!(names.split(',').count(), OPTIONS.len());
+    for name in names.split(',') {
+        let v = get_opt(r, name);
+        assert_eq!(set_opt(r, name, &v), MarsalStatus::Ok, "{name} = {v}");
+        assert_eq!(get_opt(r, name), v);
+    }
+    let before = unsafe { (*r).rules };
+    let cases = [
+        ("diagonal_steps", "false", "false"),
+        ("spy_rule", "only_when_attacking", "only_when_attacking"),
+        ("reveal", "\"both_fighters\"", "both_fighters"),
+        ("no_move", "loses", "loses"),
+        ("first_to_move", "blue", "blue"),
+        ("scout_above_miner", "false", "false"),
+        ("no_hope_draw", "false", "false"),
+        ("max_plies", "3000", "3000"),
+        ("max_plies_without_attack", "200", "200"),
+        ("repetition_draw", "3", "3"),
+        ("two_square", "5", "5"),
+        ("more_squares", "true", "true"),
+        ("max_plies", "null", "null"),
+    ];
+    for (name, value, back) in cases {
+        assert_eq!(set_opt(r, name, value), MarsalStatus::Ok, "{name}");
+        assert_eq!(get_opt(r, name), back, "{name}");
+    }
+    // SAFETY: a live handle.
+    let rules = unsafe { (*r).rules };
+    assert_ne!(rules, before);
+    assert_eq!(rules.first_to_move, Side::Blue);
+    assert_eq!(rules.repetition_draw, Some(3));
+    let s = rules.strengths;
+    assert!(s.get(marsal::PieceKind::Miner) > s.get(marsal::PieceKind::Scout));
+    // Errors leave the ruleset as it was.
+    for (name, value, status) in [
+        ("nonsense", "1", MarsalStatus::InvalidArgument),
+        ("spy_rule", "sometimes", MarsalStatus::ParseError),
+        ("max_plies", "-1", MarsalStatus::ParseError),
+        ("repetition_draw", "1", MarsalStatus::InvalidRuleset),
+        ("two_square", "9", MarsalStatus::InvalidRuleset),
+        ("max_plies", "0", MarsalStatus::InvalidRuleset),
+    ] {
+        assert_eq!(set_opt(r, name, value), status, "{name} = {value}");
+        assert!(!last_message().is_empty());
+        // SAFETY: a live handle.
+        assert_eq!(unsafe { (*r).rules }, rules);
+    }
+    // SAFETY: NULL arguments are refused.
+    unsafe {
+        let n = CString::new("max_plies").unwrap();
+        assert_eq!(
+            marsal_ruleset_set_option(null_mut(), n.as_ptr(), n.as_ptr()),
+            MarsalStatus::NullPointer
+        );
+        assert_eq!(
+            marsal_ruleset_set_option(r, n.as_ptr(), null()),
+            MarsalStatus::NullPointer
+        );
+        let mut len = 0;
+        assert_eq!(
+            marsal_ruleset_get_option(r, null(), null_mut(), 0, &mut len),
+            MarsalStatus::NullPointer
+        );
+    }
+    // A game keeps its own copy.
+    let g = new_game(r, 1, 2);
+    assert_eq!(set_opt(r, "max_plies", "10"), MarsalStatus::Ok);
+    assert_eq!(game(g).rules().max_plies, None);
+    free_game(g);
+    free_rules(r);
+}
