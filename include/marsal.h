@@ -645,7 +645,12 @@ enum MarsalStatus marsal_game_play_text(struct MarsalGame *game,
                                         struct MarsalOutcome *outcome);
 
 // Writes the text of `*mv` in the current position (`e5-e6`, `e5xe6` when it
-// attacks) into `buf`.
+// attacks) into `buf`. The move need not be legal (this is notation: a host may
+// write a move it was sent, or one of the other side's), but it must be a move
+// on this board: two different squares, both playable (not a lake, not off
+// the board), else `MARSAL_STATUS_INVALID_ARGUMENT`. A straight line through a
+// lake or a piece is still written: whether a piece can go there is for
+// `marsal_game_play` to say.
 //
 // # Safety
 // `game` must be NULL or a live handle; `mv` NULL or readable; `buf` NULL or

@@ -25,7 +25,10 @@
 //!   bytes. The message can be read, and calls fail safely, from anywhere,
 //!   thread-local and pthread key destructors included.
 //! - Move text that marks an attack wrongly (`e5xe6` onto an empty square,
-//!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`).
+//!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`)
+//!   wherever text is read (`marsal_game_play_text`); a `MarsalMove` has no
+//!   separator, so `marsal_game_play` and `marsal_games_play` never ask for one
+//!   (docs/rules.md, section 6.2).
 //!
 //! # Ownership and threads
 //! A handle returned through an `out` pointer belongs to the caller, who frees
@@ -1337,7 +1340,12 @@ pub unsafe extern "C" fn marsal_game_play_text(
 }
 
 /// Writes the text of `*mv` in the current position (`e5-e6`, `e5xe6` when it
-/// attacks) into `buf`.
+/// attacks) into `buf`. The move need not be legal (this is notation: a host may
+/// write a move it was sent, or one of the other side's), but it must be a move
+/// on this board: two different squares, both playable (not a lake, not off
+/// the board), else `MARSAL_STATUS_INVALID_ARGUMENT`. A straight line through a
+/// lake or a piece is still written: whether a piece can go there is for
+/// `marsal_game_play` to say.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `mv` NULL or readable; `buf` NULL or
@@ -1355,6 +1363,21 @@ pub unsafe extern "C" fn marsal_game_move_text(
         let g = unsafe { get(game, "game") }?;
         // SAFETY: the caller's promise.
         let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let board = &g.game.rules().board;
+        for sq in [mv.from, mv.to] {
+            if !board.playable.contains(sq) {
+                return Err(Error::new(
+                    MarsalStatus::InvalidArgument,
+                    format!("{sq} is not a playable square of this board"),
+                ));
+            }
+        }
+        if mv.from == mv.to {
+            return Err(Error::new(
+                MarsalStatus::InvalidArgument,
+                format!("{mv} goes nowhere: a move needs two different squares"),
+            ));
+        }
         let t = g.game.position().move_text(mv).to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }

@@ -526,3 +526,66 @@ fn the_full_view_hides_a_hidden_attacker_and_counts_what_is_left() {
     free_game(g);
     free_rules(r);
 }
+
+#[test]
+fn move_text_is_only_for_moves_on_the_board() {
+    let r = preset("classic");
+    let g = new_game(r, 1, 2);
+    let sq = |f, r| MarsalSquare { file: f, rank: r };
+    let text_of = |from, to| {
+        let mv = MarsalMove { from, to };
+        let mut buf = [0 as c_char; 32];
+        let mut len = 0usize;
+        // SAFETY: a live game, a real move, a real buffer.
+        let s = unsafe { marsal_game_move_text(g, &mv, buf.as_mut_ptr(), buf.len(), &mut len) };
+        (
+            s,
+            buf[..len]
+                .iter()
+                .map(|&c| c as u8 as char)
+                .collect::<String>(),
+        )
+    };
+    assert_eq!(text_of(sq(0, 0), sq(0, 0)).0, MarsalStatus::InvalidArgument); // a1-a1
+    assert_eq!(
+        text_of(sq(0, 0), sq(11, 11)).0,
+        MarsalStatus::InvalidArgument
+    ); // l12: off a 10x10 board
+    assert_eq!(text_of(sq(2, 3), sq(2, 4)).0, MarsalStatus::InvalidArgument); // c5 is a lake
+    assert_eq!(
+        text_of(sq(4, 3), sq(4, 4)),
+        (MarsalStatus::Ok, "e4-e5".to_string())
+    );
+    // A line through a lake is still notation.
+    assert_eq!(text_of(sq(2, 3), sq(2, 3)).0, MarsalStatus::InvalidArgument);
+    assert_eq!(text_of(sq(2, 6), sq(2, 2)).0, MarsalStatus::Ok);
+    free_game(g);
+    free_rules(r);
+}
+
+#[test]
+fn a_setup_error_names_every_wrong_count() {
+    let r = preset("classic");
+    let flags = CString::new(["FFFFFFFFFF"; 4].join("/")).unwrap();
+    let ok = CString::new({
+        let rules = Ruleset::classic();
+        Setup::random(&rules, Side::Blue, 1)
+            .to_text(&rules)
+            .to_string()
+    })
+    .unwrap();
+    let mut g = null_mut();
+    // SAFETY: a live ruleset, NUL-terminated setups, a real out pointer.
+    let s = unsafe { marsal_game_new(r, flags.as_ptr(), ok.as_ptr(), &mut g) };
+    assert_eq!(s, MarsalStatus::InvalidSetup);
+    let m = last_message();
+    for kind in [
+        "Flag: the army has 1, the setup 40",
+        "Marshal: the army has 1, the setup 0",
+        "Scout: the army has 8, the setup 0",
+        "Bomb: the army has 6, the setup 0",
+    ] {
+        assert!(m.contains(kind), "{m}");
+    }
+    free_rules(r);
+}
