@@ -1,15 +1,20 @@
-//! The C ABI from real hosts: compiles `examples/c/game.c` (and
-//! `examples/cpp/game.cpp`, when it exists) with the system's C and C++
-//! compilers against both libraries that `cargo test` builds next to the test
-//! executable (`libmarsal.so`, the cdylib, and `libmarsal.a`, the staticlib),
-//! runs them and checks what they print.
+//! The C ABI from real hosts: compiles `examples/c/game.c`,
+//! `examples/cpp/game.cpp` and `examples/c/thread_exit.c` with the system's C
+//! and C++ compilers against both libraries (`libmarsal.so`, the cdylib, and
+//! `libmarsal.a`, the staticlib), runs them and checks what they print.
+//!
+//! `cargo test` does not build a cdylib/staticlib-only library for integration
+//! tests, so this test builds both from the current sources itself, once per
+//! run, with the cargo that runs it, into its own target directory
+//! `<target>/<profile>/ffi-hosts/target` (see [`library`]); a library left
+//! over from an earlier build is never used.
 //!
 //! The compilers are `cc` and `c++`, or `$CC` and `$CXX` when set. Build outputs
-//! go to `<target>/<profile>/ffi-hosts/`; the libraries are taken from
-//! `<target>/<profile>/deps/`, where `cargo test` builds them (see [`library`]).
+//! go to `<target>/<profile>/ffi-hosts/`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 /// What `libmarsal.a` needs from the system, from
 /// `cargo rustc --lib --crate-type staticlib -- --print native-static-libs`
@@ -68,24 +73,36 @@ fn out_dir() -> PathBuf {
     dir
 }
 
-/// The library file `name`. `cargo test` builds the cdylib and the staticlib
-/// into `deps/`, next to the test executable, and copies them up to
-/// `<target>/<profile>/` only on `cargo build`; so `deps/` first (always built
-/// from the same sources as this test), then `<target>/<profile>/`.
+/// The directory holding `libmarsal.so` and `libmarsal.a` built from the
+/// current sources (built on first use; panics with cargo's output on failure).
+fn library_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let target = out_dir().join("target");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = Command::new(cargo)
+            .arg("build")
+            .arg("--manifest-path")
+            .arg(root().join("Cargo.toml"))
+            .args(["--lib", "--quiet"])
+            .arg("--target-dir")
+            .arg(&target)
+            .output()
+            .expect("run cargo to build libmarsal");
+        assert!(
+            output.status.success(),
+            "cargo build of marsal-ffi failed: {}",
+            show(&output)
+        );
+        target.join("debug")
+    })
+}
+
+/// The library file `name` (`libmarsal.so` or `libmarsal.a`).
 fn library(name: &str) -> PathBuf {
-    let candidates = [deps_dir().join(name), profile_dir().join(name)];
-    candidates
-        .iter()
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| {
-            panic!(
-                "{name} is in neither {} nor {}: the lib target must have \
-                 crate-type [\"lib\", \"cdylib\", \"staticlib\"]",
-                candidates[0].display(),
-                candidates[1].display()
-            )
-        })
-        .clone()
+    let path = library_dir().join(name);
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
 }
 
 /// The directory of the cdylib.
