@@ -32,6 +32,8 @@
 //! game exists.
 #![allow(unsafe_code)]
 
+mod encoding;
+pub use encoding::*;
 mod status;
 #[cfg(test)]
 mod tests;
