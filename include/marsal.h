@@ -458,6 +458,58 @@ enum MarsalStatus marsal_game_new_random(const struct MarsalRuleset *ruleset,
 // `game` must be NULL or a handle from this library not freed before.
 enum MarsalStatus marsal_game_free(struct MarsalGame *game);
 
+// Copies `game` (its position, its whole history and its ruleset) into a new,
+// independent handle written into `*out` (free it with `marsal_game_free`).
+// Playing or undoing on either game never changes the other. For search
+// (MCTS, expectimax) and for `copy.copy` / `copy.deepcopy` in Python.
+//
+// Thread safety: `game` is only read.
+//
+// # Safety
+// `game` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_game_clone(const struct MarsalGame *game, struct MarsalGame **out);
+
+// Writes the JSON form of `game` (the Rust serde form of `Game`:
+// `{"start": <position with its ruleset>, "moves": [{"from": "e4", "to":
+// "e5"}, ...]}`) into `buf` (NUL-terminated). It holds the referee's full
+// information (every hidden piece): for saving, never for a player.
+// `marsal_game_from_json` reads it back.
+//
+// # Safety
+// `game` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+// `len_out` NULL or writable.
+enum MarsalStatus marsal_game_to_json(const struct MarsalGame *game,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *len_out);
+
+// Reads a game from its JSON form (as written by `marsal_game_to_json`) and
+// writes the new handle into `*out`. The start position and its ruleset are
+// checked (`MARSAL_STATUS_INVALID_RULESET` for an inconsistent ruleset) and
+// every move is replayed and so re-checked: text that is not the JSON form, or
+// holds an illegal move, gives `MARSAL_STATUS_PARSE_ERROR` with a message
+// naming the problem (for a move, its number).
+//
+// # Safety
+// `json` must be NULL or a NUL-terminated string; `out` NULL or writable.
+enum MarsalStatus marsal_game_from_json(const char *json, struct MarsalGame **out);
+
+// Starts a game from a position in the position text form (as written by
+// `marsal_game_position_text`: rows top rank first separated by `/`, then the
+// side to move; see docs/rules.md) under `ruleset`, and writes the new handle
+// into `*out`. The game's history starts at that position (nothing to undo);
+// ply counters start at 0. Each side may have at most its army's count of
+// every kind, and at least one Flag must stand. Text that cannot be read gives
+// `MARSAL_STATUS_PARSE_ERROR`; a position the ruleset does not allow,
+// `MARSAL_STATUS_INVALID_SETUP`.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `text` NULL or NUL-terminated;
+// `out` NULL or writable.
+enum MarsalStatus marsal_game_from_position_text(const struct MarsalRuleset *ruleset,
+                                                 const char *position_text,
+                                                 struct MarsalGame **out);
+
 // Writes the legal moves of the side to move into `buf` (`cap` moves) and
 // their number into `*count_out` (0 once the game is over). When there are
 // moves and `buf` is NULL or too small, only the count is written and
@@ -961,7 +1013,9 @@ enum MarsalStatus marsal_vec_env_game(const struct MarsalVecEnv *env,
 // `*len_out`. With `buf` NULL or `cap` too small, returns
 // `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the length, so the caller can
 // size its buffer (length + 1). The message is empty when no call has failed on
-// this thread.
+// this thread. A message has no control character (they are escaped as
+// `\u{..}`: `strlen` of it is its length) and at most 1023 bytes; it may be
+// read, and calls may fail, from thread-local or pthread key destructors.
 //
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes; `len_out` must be NULL or

@@ -18,7 +18,12 @@
 //!   naming its index, and nothing is changed.
 //! - After a failed call, `marsal_last_error_message` gives a message (per
 //!   thread). A size query (a NULL or short buffer) is itself a failed call and
-//!   replaces that message, so read the message first.
+//!   replaces that message, so read the message first. A message is plain
+//!   text: every control character (NUL, ESC, newline, ...) is escaped as
+//!   `\u{..}`, so `strlen` of it is its length; user text quoted in it is cut
+//!   to 64 characters and an ellipsis, and no message is longer than 1023
+//!   bytes. The message can be read, and calls fail safely, from anywhere,
+//!   thread-local and pthread key destructors included.
 //! - Move text that marks an attack wrongly (`e5xe6` onto an empty square,
 //!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`).
 //!
@@ -37,8 +42,10 @@ pub use encoding::*;
 mod status;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_host;
 
-use status::{Error, FfiResult, boundary};
+use status::{Error, FfiResult, boundary, quote};
 pub use status::{MarsalStatus, marsal_last_error_message};
 
 use arrayvec::ArrayVec;
@@ -564,6 +571,9 @@ fn position_error(e: PositionError) -> Error {
             format!("invalid ruleset: {r}"),
         ),
         PositionError::Setup { side, error } => setup_error(side.name(), error),
+        PositionError::Text(t) => {
+            Error::new(MarsalStatus::ParseError, format!("position text: {t}"))
+        }
         other => Error::new(MarsalStatus::InvalidSetup, other.to_string()),
     }
 }
@@ -715,7 +725,8 @@ pub unsafe extern "C" fn marsal_ruleset_preset(
             Error::new(
                 MarsalStatus::ParseError,
                 format!(
-                    "unknown preset {name:?} (expected one of {})",
+                    "unknown preset {} (expected one of {})",
+                    quote(name),
                     Ruleset::PRESETS.join(", ")
                 ),
             )
@@ -882,6 +893,119 @@ pub unsafe extern "C" fn marsal_game_free(game: *mut MarsalGame) -> MarsalStatus
             drop(unsafe { Box::from_raw(game) });
         }
         Ok(())
+    })
+}
+
+/// Copies `game` (its position, its whole history and its ruleset) into a new,
+/// independent handle written into `*out` (free it with `marsal_game_free`).
+/// Playing or undoing on either game never changes the other. For search
+/// (MCTS, expectimax) and for `copy.copy` / `copy.deepcopy` in Python.
+///
+/// Thread safety: `game` is only read.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_clone(
+    game: *const MarsalGame,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        new_game(g.game.clone(), out)
+    })
+}
+
+/// Writes the JSON form of `game` (the Rust serde form of `Game`:
+/// `{"start": <position with its ruleset>, "moves": [{"from": "e4", "to":
+/// "e5"}, ...]}`) into `buf` (NUL-terminated). It holds the referee's full
+/// information (every hidden piece): for saving, never for a player.
+/// `marsal_game_from_json` reads it back.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+/// `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_to_json(
+    game: *const MarsalGame,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        let json = serde_json::to_string(&g.game)
+            .map_err(|e| Error::new(MarsalStatus::ParseError, format!("cannot write JSON: {e}")))?;
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&json, buf, cap, len_out) }
+    })
+}
+
+/// Reads a game from its JSON form (as written by `marsal_game_to_json`) and
+/// writes the new handle into `*out`. The start position and its ruleset are
+/// checked (`MARSAL_STATUS_INVALID_RULESET` for an inconsistent ruleset) and
+/// every move is replayed and so re-checked: text that is not the JSON form, or
+/// holds an illegal move, gives `MARSAL_STATUS_PARSE_ERROR` with a message
+/// naming the problem (for a move, its number).
+///
+/// # Safety
+/// `json` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_from_json(
+    json: *const c_char,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let json = unsafe { text(json, "json") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let game: Game = serde_json::from_str(json)
+            .map_err(|e| Error::new(MarsalStatus::ParseError, format!("game JSON: {e}")))?;
+        game.rules().validate().map_err(|e| {
+            Error::new(
+                MarsalStatus::InvalidRuleset,
+                format!("invalid ruleset: {e}"),
+            )
+        })?;
+        new_game(game, out)
+    })
+}
+
+/// Starts a game from a position in the position text form (as written by
+/// `marsal_game_position_text`: rows top rank first separated by `/`, then the
+/// side to move; see docs/rules.md) under `ruleset`, and writes the new handle
+/// into `*out`. The game's history starts at that position (nothing to undo);
+/// ply counters start at 0. Each side may have at most its army's count of
+/// every kind, and at least one Flag must stand. Text that cannot be read gives
+/// `MARSAL_STATUS_PARSE_ERROR`; a position the ruleset does not allow,
+/// `MARSAL_STATUS_INVALID_SETUP`.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `text` NULL or NUL-terminated;
+/// `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_from_position_text(
+    ruleset: *const MarsalRuleset,
+    position_text: *const c_char,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let t = unsafe { text(position_text, "position_text") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let pos = Position::from_text(&r.rules, t).map_err(position_error)?;
+        new_game(Game::from_position(pos), out)
     })
 }
 

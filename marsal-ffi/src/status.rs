@@ -60,12 +60,80 @@ impl Error {
 
 pub(crate) type FfiResult = Result<(), Error>;
 
+/// The most bytes a stored message keeps (a longer one is cut at a character
+/// boundary and ends with an ellipsis).
+pub(crate) const MAX_MESSAGE: usize = 1024;
+
+/// The most characters of user text a message quotes (see [`quote`]).
+pub(crate) const MAX_QUOTED_CHARS: usize = 64;
+
+type Message = arrayvec::ArrayString<MAX_MESSAGE>;
+
 thread_local! {
-    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+    // A fixed buffer without a destructor: such a thread-local is never
+    // destroyed, so it can be used from any thread-local or pthread key
+    // destructor (fault A), and it bounds the memory kept per thread (fault D).
+    static LAST_ERROR: RefCell<Message> = const { RefCell::new(Message::new_const()) };
 }
 
-fn set_last_error(message: String) {
-    LAST_ERROR.with(|e| *e.borrow_mut() = message);
+/// `s` quoted for a message: at most [`MAX_QUOTED_CHARS`] characters (then an
+/// ellipsis), in double quotes, with quotes, backslashes, NUL and every other
+/// control character escaped as in Rust (`\0`, `\n`, `\u{1b}`); a cut quote
+/// ends with `…` inside the quotes.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().min(MAX_QUOTED_CHARS * 2) + 8);
+    out.push('"');
+    for (i, c) in s.chars().enumerate() {
+        if i == MAX_QUOTED_CHARS {
+            out.push_str("\u{2026}");
+            break;
+        }
+        if c.is_control() || c == '"' || c == '\\' {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `message` as it is stored: every control character (NUL included) escaped
+/// (`\u{0}`, `\u{1b}`, ...), so that `strlen` of the C string is its length
+/// and no raw escape sequence reaches a terminal (fault C), and cut to
+/// [`MAX_MESSAGE`] bytes with an ellipsis (fault D).
+pub(crate) fn clean_message(message: &str) -> Message {
+    const ELLIPSIS: &str = "...";
+    let mut out = Message::new();
+    let mut buf = [0u8; 16];
+    for c in message.chars() {
+        let piece: &str = if c.is_control() {
+            let mut n = 0;
+            for e in c.escape_unicode() {
+                n += e.encode_utf8(&mut buf[n..]).len();
+            }
+            core::str::from_utf8(&buf[..n]).unwrap_or("?")
+        } else {
+            c.encode_utf8(&mut buf)
+        };
+        if out.len() + piece.len() > MAX_MESSAGE - ELLIPSIS.len() {
+            out.push_str(ELLIPSIS);
+            return out;
+        }
+        out.push_str(piece);
+    }
+    out
+}
+
+fn set_last_error(message: &str) {
+    let message = clean_message(message);
+    // `try_with` and `try_borrow_mut`: storing a message never panics (a
+    // thread-local without a destructor is always there, but be safe anyway).
+    let _ = LAST_ERROR.try_with(|e| {
+        if let Ok(mut e) = e.try_borrow_mut() {
+            *e = message;
+        }
+    });
 }
 
 /// Runs the body of an exported function: a returned error becomes its code
@@ -75,7 +143,7 @@ pub(crate) fn boundary<F: FnOnce() -> FfiResult>(f: F) -> MarsalStatus {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => MarsalStatus::Ok,
         Ok(Err(e)) => {
-            set_last_error(e.message);
+            set_last_error(&e.message);
             e.status
         }
         Err(payload) => {
@@ -84,7 +152,7 @@ pub(crate) fn boundary<F: FnOnce() -> FfiResult>(f: F) -> MarsalStatus {
                 .map(|s| (*s).to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            set_last_error(format!("internal error (panic) in marsal: {what}"));
+            set_last_error(&format!("internal error (panic) in marsal: {what}"));
             MarsalStatus::Panic
         }
     }
@@ -96,7 +164,9 @@ pub(crate) fn boundary<F: FnOnce() -> FfiResult>(f: F) -> MarsalStatus {
 /// `*len_out`. With `buf` NULL or `cap` too small, returns
 /// `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the length, so the caller can
 /// size its buffer (length + 1). The message is empty when no call has failed on
-/// this thread.
+/// this thread. A message has no control character (they are escaped as
+/// `\u{..}`: `strlen` of it is its length) and at most 1023 bytes; it may be
+/// read, and calls may fail, from thread-local or pthread key destructors.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `cap` writable bytes; `len_out` must be NULL or
@@ -107,10 +177,13 @@ pub unsafe extern "C" fn marsal_last_error_message(
     cap: usize,
     len_out: *mut usize,
 ) -> MarsalStatus {
-    let message = LAST_ERROR.with(|e| e.borrow().clone());
     // Not through `boundary`: reporting must not overwrite the message.
-    match catch_unwind(AssertUnwindSafe(|| unsafe {
-        super::write_text(&message, buf, cap, len_out)
+    match catch_unwind(AssertUnwindSafe(|| {
+        let message = LAST_ERROR
+            .try_with(|e| e.try_borrow().map(|m| *m).unwrap_or_default())
+            .unwrap_or_default();
+        // SAFETY: the caller's promise.
+        unsafe { super::write_text(&message, buf, cap, len_out) }
     })) {
         Ok(Ok(())) => MarsalStatus::Ok,
         Ok(Err(e)) => e.status,

@@ -116,6 +116,11 @@ fn compiler(lang: Lang) -> String {
 /// Compiles `source` into `<out_dir>/<name>`, panicking with the compiler's
 /// output when it fails.
 fn compile(lang: Lang, source: &Path, link: Link, name: &str) -> PathBuf {
+    compile_with(lang, source, link, name, &[])
+}
+
+/// [`compile`] with extra compiler arguments (such as `-pthread`).
+fn compile_with(lang: Lang, source: &Path, link: Link, name: &str, extra: &[&str]) -> PathBuf {
     let root = root();
     let exe = out_dir().join(name);
     let mut cmd = Command::new(compiler(lang));
@@ -126,6 +131,7 @@ fn compile(lang: Lang, source: &Path, link: Link, name: &str) -> PathBuf {
     // include/ holds marsal.h and marsal.hpp.
     cmd.arg(format!("-I{}", root.join("include").display()))
         .arg(source)
+        .args(extra)
         .arg("-o")
         .arg(&exe);
     match link {
@@ -226,4 +232,28 @@ fn cpp_host_with_the_cdylib() {
 #[test]
 fn cpp_host_with_the_staticlib() {
     cpp_host(Link::Static, "game_cpp_static");
+}
+
+/// Fault A of issue 11: failing calls and the last error message from a
+/// pthread key destructor (after the thread's Rust thread-locals are gone)
+/// must not abort; every message is a C string without control characters.
+fn thread_exit_host(link: Link, name: &str) {
+    let source = root().join("examples/c/thread_exit.c");
+    let exe = compile_with(Lang::C, &source, link, name, &["-pthread"]);
+    let stdout = run(&exe, &[]);
+    assert!(
+        stdout.lines().any(|l| l == "all checks passed") && !stdout.contains("FAIL"),
+        "{} failed:\n{stdout}",
+        exe.display()
+    );
+}
+
+#[test]
+fn thread_exit_host_with_the_cdylib() {
+    thread_exit_host(Link::Dynamic, "thread_exit_dynamic");
+}
+
+#[test]
+fn thread_exit_host_with_the_staticlib() {
+    thread_exit_host(Link::Static, "thread_exit_static");
 }
