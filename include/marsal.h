@@ -791,6 +791,19 @@ enum MarsalStatus marsal_ruleset_move_to_action(const struct MarsalRuleset *rule
                                                 const struct MarsalMove *mv,
                                                 int64_t *out);
 
+// Writes the sizes of `game`'s encodings (those of its ruleset): the number
+// of actions into `*actions` and the observation shape into `*channels`,
+// `*ranks` and `*files` (see `marsal_ruleset_action_space_size` and
+// `marsal_ruleset_observation_shape`). Any output may be NULL.
+//
+// # Safety
+// `game` must be NULL or a live handle; each output NULL or writable.
+enum MarsalStatus marsal_game_encoding_sizes(const struct MarsalGame *game,
+                                             size_t *actions,
+                                             size_t *channels,
+                                             size_t *ranks,
+                                             size_t *files);
+
 // Writes the legal-action mask of the side to move in `game` into `mask`
 // (`cap` bytes, at least the action-space size; 1 for a legal action, 0
 // otherwise; all 0 once the game is over) and the number of legal actions into
@@ -828,6 +841,24 @@ enum MarsalStatus marsal_game_observation(const struct MarsalGame *game,
 enum MarsalStatus marsal_game_play_action(struct MarsalGame *game,
                                           int64_t action,
                                           struct MarsalOutcome *out);
+
+// Draws one action for each of `count` games into `actions[i]` (-1 for a
+// game that is over) with the policy `policy`: 0 uniformly random among the
+// legal actions (as `marsal_games_random_actions`), 1 the careful bot, which
+// judges from the side to move's view only: a capture it knows it wins (the
+// Flag first), else a random legal move that is not an attack it knows it
+// loses or trades. Other policies are `MARSAL_STATUS_INVALID_ARGUMENT`. The
+// generator starts from `seed`; the games are not changed.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `actions` NULL or `cap` writable elements.
+enum MarsalStatus marsal_games_bot_actions(const struct MarsalGame *const *games,
+                                           size_t count,
+                                           uint8_t policy,
+                                           uint64_t seed,
+                                           int64_t *actions,
+                                           size_t cap);
 
 // Writes the legal-action masks of `count` games into `mask`: game `i`'s
 // block of `A` bytes (the action-space size) starts at `i * A`, as

@@ -10,6 +10,7 @@
 
 use super::*;
 use marsal::encoding::{ActionSpace, ObservationSpace};
+use marsal::{KindSet, PieceKind};
 
 /// The side code that means "the side to move" in `marsal_games_observations`
 /// (for a finished game: the side that would have moved next).
@@ -274,6 +275,36 @@ pub unsafe extern "C" fn marsal_ruleset_move_to_action(
 
 // ----------------------------------------------------------------- one game
 
+/// Writes the sizes of `game`'s encodings (those of its ruleset): the number
+/// of actions into `*actions` and the observation shape into `*channels`,
+/// `*ranks` and `*files` (see `marsal_ruleset_action_space_size` and
+/// `marsal_ruleset_observation_shape`). Any output may be NULL.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; each output NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_encoding_sizes(
+    game: *const MarsalGame,
+    actions: *mut usize,
+    channels: *mut usize,
+    ranks: *mut usize,
+    files: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = &unsafe { get(game, "game") }?.game;
+        let (c, rk, f) = ObservationSpace::new(g.rules()).shape();
+        // SAFETY: the caller's promise.
+        unsafe {
+            put_opt(actions, ActionSpace::new(g.rules()).size());
+            put_opt(channels, c);
+            put_opt(ranks, rk);
+            put_opt(files, f);
+        }
+        Ok(())
+    })
+}
+
 /// Writes the legal-action mask of the side to move in `game` into `mask`
 /// (`cap` bytes, at least the action-space size; 1 for a legal action, 0
 /// otherwise; all 0 once the game is over) and the number of legal actions into
@@ -351,6 +382,117 @@ pub unsafe extern "C" fn marsal_game_play_action(
         let o = g.play(mv).map_err(move_error)?;
         // SAFETY: the caller's promise.
         unsafe { put_opt(out, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// What an attack by `attacker` on a piece that may be any of `possible`
+/// gives: `Some(true)` when it wins (or takes the Flag, or defuses) whatever
+/// the piece is, `Some(false)` when it loses or trades whatever it is, `None`
+/// when it depends (the rule of the careful bot of `marsal selfplay`).
+fn sure_result(rules: &Ruleset, attacker: PieceKind, possible: KindSet) -> Option<bool> {
+    let result = |k| marsal::combat(rules, attacker, k);
+    if possible.is_empty() {
+        return None;
+    }
+    if possible.iter().all(|k| {
+        matches!(
+            result(k),
+            Some(Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured)
+        )
+    }) {
+        Some(true)
+    } else if possible
+        .iter()
+        .all(|k| matches!(result(k), Some(Battle::DefenderWins | Battle::BothRemoved)))
+    {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The careful bot's action in `game` (judging from the side to move's view
+/// only): a capture it knows it wins, the Flag first; else a uniformly random
+/// legal move that is not an attack it knows it loses (any legal move when all
+/// are). -1 when the game is over.
+fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return -1;
+    }
+    let side = game.position().to_move();
+    let view = game.position().view(side);
+    let rules = game.rules();
+    let mut best: Option<(bool, Move)> = None;
+    let mut safe: ArrayVec<Move, { marsal::MAX_MOVES }> = ArrayVec::new();
+    for &mv in &moves {
+        let SquareView::Own { kind, .. } = view.at(mv.from) else {
+            continue;
+        };
+        match view.at(mv.to) {
+            SquareView::Enemy { possible } => match sure_result(rules, kind, possible) {
+                Some(true) => {
+                    let flag = possible.single() == Some(PieceKind::Flag);
+                    if best.is_none_or(|(f, _)| flag && !f) {
+                        best = Some((flag, mv));
+                    }
+                }
+                Some(false) => {}
+                None => safe.push(mv),
+            },
+            _ => safe.push(mv),
+        }
+    }
+    let mv = match best {
+        Some((_, mv)) => mv,
+        None => {
+            let pool: &[Move] = if safe.is_empty() { &moves } else { &safe };
+            pool[rng.below(pool.len() as u32) as usize]
+        }
+    };
+    space.encode(side, mv).map_or(-1, |a| a as i64)
+}
+
+/// Draws one action for each of `count` games into `actions[i]` (-1 for a
+/// game that is over) with the policy `policy`: 0 uniformly random among the
+/// legal actions (as `marsal_games_random_actions`), 1 the careful bot, which
+/// judges from the side to move's view only: a capture it knows it wins (the
+/// Flag first), else a random legal move that is not an attack it knows it
+/// loses or trades. Other policies are `MARSAL_STATUS_INVALID_ARGUMENT`. The
+/// generator starts from `seed`; the games are not changed.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `actions` NULL or `cap` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_bot_actions(
+    games: *const *const MarsalGame,
+    count: usize,
+    policy: u8,
+    seed: u64,
+    actions: *mut i64,
+    cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        if policy > 1 {
+            return Err(invalid(format!(
+                "policy must be 0 (random) or 1 (careful), not {policy}"
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let list = unsafe { game_list(games, count) }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
+        let mut rng = Rng::new(seed);
+        for (g, a) in list.iter().zip(out.iter_mut()) {
+            let space = ActionSpace::new(g.rules());
+            *a = if policy == 0 {
+                random_action(&space, g, &mut rng)
+            } else {
+                careful_action(&space, g, &mut rng)
+            };
+        }
         Ok(())
     })
 }
