@@ -1,8 +1,8 @@
-"""Tests of the ctypes bindings (marsal.py) against the built library.
+"""Tests of the ctypes bindings (the marsal package) against the built library.
 
-Run from the repository root, after `cargo build`:
+Run against the installed package (see python/ci.sh):
 
-    python3 -m unittest discover -s examples/python -v
+    python3 -m pytest python/tests
 """
 
 import ctypes
@@ -582,7 +582,7 @@ class TestBatches(ErrorAssertions):
     def test_views_errors(self):
         lib = marsal.lib
         with Game.random("classic", 1, 2) as a, Game.random("marsal_a_spion", 1, 2) as b:
-            arr = marsal._handles([a, a])
+            arr = marsal._core._handles([a, a])
             n = ctypes.c_size_t(0)
             st = lib.marsal_games_view(arr, 2, 0, None, 0, ctypes.byref(n))
             self.assertEqual((st, n.value), (Status.BUFFER_TOO_SMALL, 200))

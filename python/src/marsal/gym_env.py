@@ -42,7 +42,7 @@ class MarsalEnv(gymnasium.Env):
     reset).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, ruleset: Union[Ruleset, str] = "classic", opponent: Opponent = "random",
                  agent_side: str = "red", max_plies: Optional[int] = 3000,
