@@ -72,9 +72,9 @@
 //! ```
 
 use crate::moves::Move;
-use crate::piece::{KIND_COUNT, KindSet, Side};
+use crate::piece::{KindSet, Side};
 use crate::ruleset::Ruleset;
-use crate::square::Square;
+use crate::square::{GRID_SQUARES, Square};
 use crate::view::{SquareView, View};
 
 /// The four diagonal steps, in the actor's frame, as (files, ranks): forward
@@ -242,7 +242,11 @@ impl ActionSpace {
         moves: I,
         mask: &mut [u8],
     ) -> usize {
-        assert_eq!(mask.len(), self.size(), "the mask must have one byte an action");
+        assert_eq!(
+            mask.len(),
+            self.size(),
+            "the mask must have one byte an action"
+        );
         mask.fill(0);
         let mut n = 0;
         for mv in moves {
@@ -374,63 +378,64 @@ impl ObservationSpace {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn write(&self, view: &View, out: &mut [f32]) {
-        assert_eq!(out.len(), self.size(), "the observation buffer has the wrong size");
+        assert_eq!(
+            out.len(),
+            self.size(),
+            "the observation buffer has the wrong size"
+        );
         assert_eq!(
             view.size(),
             (self.files, self.ranks),
             "the view's board is not the observation's"
         );
-        out.fill(0.0);
         let (files, ranks) = (self.files, self.ranks);
         let n = files as usize * ranks as usize;
         let side = view.side();
         let blue = side == Side::Blue;
+        // First the channels set on each square of the viewer's frame, as bits
+        // (`lo`: channels 0..32, `hi`: channels 32..45 less 32); then each
+        // plane in one branch-free pass (every value is written).
+        let mut lo = [0u32; GRID_SQUARES];
+        let mut hi = [0u32; GRID_SQUARES];
         let immovable = !KindSet::MOVABLE.bits();
+        let marks = |bits: u16, revealed: usize, movable: usize| {
+            let single = u32::from(bits.count_ones() == 1) << (revealed - 32);
+            let moves = u32::from(bits != 0 && bits & immovable == 0) << (movable - 32);
+            single | moves
+        };
         let mut i = 0;
         for r in 0..ranks {
             for f in 0..files {
-                // The square of the board at (f, r) of the viewer's frame.
                 let (af, ar) = if blue {
                     (files - 1 - f, ranks - 1 - r)
                 } else {
                     (f, r)
                 };
-                let sq = Square::new(af, ar);
-                let v = sq.map_or(SquareView::OffBoard, |sq| view.at(sq));
-                match v {
-                    SquareView::OffBoard => out[channel::OFF_BOARD * n + i] = 1.0,
-                    SquareView::Lake => out[channel::LAKE * n + i] = 1.0,
-                    SquareView::Empty => out[channel::EMPTY * n + i] = 1.0,
+                let v = Square::new(af, ar).map_or(SquareView::OffBoard, |sq| view.at(sq));
+                (lo[i], hi[i]) = match v {
+                    SquareView::OffBoard => (0, 1 << (channel::OFF_BOARD - 32)),
+                    SquareView::Lake => (0, 1 << (channel::LAKE - 32)),
+                    SquareView::Empty => (0, 1 << (channel::EMPTY - 32)),
                     SquareView::Own {
                         kind,
                         known_to_opponent,
-                    } => {
-                        out[(channel::OWN + kind.index()) * n + i] = 1.0;
-                        if known_to_opponent.len() == 1 {
-                            out[channel::OWN_REVEALED * n + i] = 1.0;
-                        }
-                        let bits = known_to_opponent.bits();
-                        if bits != 0 && bits & immovable == 0 {
-                            out[channel::OWN_KNOWN_MOVABLE * n + i] = 1.0;
-                        }
-                    }
-                    SquareView::Enemy { possible } => {
-                        let mut bits = possible.bits();
-                        if bits != 0 && bits & immovable == 0 {
-                            out[channel::ENEMY_KNOWN_MOVABLE * n + i] = 1.0;
-                        }
-                        if possible.len() == 1 {
-                            out[channel::ENEMY_REVEALED * n + i] = 1.0;
-                        }
-                        while bits != 0 {
-                            let k = bits.trailing_zeros() as usize;
-                            if k < KIND_COUNT {
-                                out[(channel::ENEMY + k) * n + i] = 1.0;
-                            }
-                            bits &= bits - 1;
-                        }
-                    }
-                }
+                    } => (
+                        1 << (channel::OWN + kind.index()),
+                        marks(
+                            known_to_opponent.bits(),
+                            channel::OWN_REVEALED,
+                            channel::OWN_KNOWN_MOVABLE,
+                        ),
+                    ),
+                    SquareView::Enemy { possible } => (
+                        u32::from(possible.bits()) << channel::ENEMY,
+                        marks(
+                            possible.bits(),
+                            channel::ENEMY_REVEALED,
+                            channel::ENEMY_KNOWN_MOVABLE,
+                        ),
+                    ),
+                };
                 i += 1;
             }
         }
@@ -440,29 +445,42 @@ impl ObservationSpace {
                 ranks,
                 diagonal: false,
             };
-            if let Some(sq) = space.to_frame(side, last.mv.from) {
-                out[channel::LAST_FROM * n + sq.rank() as usize * files as usize + sq.file() as usize] =
-                    1.0;
-            }
-            if let Some(sq) = space.to_frame(side, last.mv.to) {
-                out[channel::LAST_TO * n + sq.rank() as usize * files as usize + sq.file() as usize] =
-                    1.0;
+            for (sq, c) in [
+                (last.mv.from, channel::LAST_FROM),
+                (last.mv.to, channel::LAST_TO),
+            ] {
+                if let Some(sq) = space.to_frame(side, sq) {
+                    hi[sq.rank() as usize * files as usize + sq.file() as usize] |= 1 << (c - 32);
+                }
             }
         }
-        let fill = |out: &mut [f32], c: usize, x: f32| {
-            if x != 0.0 {
-                out[c * n..(c + 1) * n].fill(x);
-            }
-        };
-        fill(out, channel::PLY, (view.ply() as f32 / self.ply_scale).min(1.0));
-        fill(
-            out,
-            channel::PLIES_SINCE_ATTACK,
+        let (lo, hi) = (&lo[..n], &hi[..n]);
+        let mut planes = out.chunks_exact_mut(n);
+        for c in 0..32 {
+            bit_plane(planes.next().unwrap_or_default(), lo, c);
+        }
+        for c in 32..channel::PLY {
+            bit_plane(planes.next().unwrap_or_default(), hi, c - 32);
+        }
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        let constants = [
+            (view.ply() as f32 / self.ply_scale).min(1.0),
             (view.plies_since_attack() as f32 / self.quiet_scale).min(1.0),
-        );
-        let to_move = view.status().to_move() == Some(side);
-        fill(out, channel::TO_MOVE, if to_move { 1.0 } else { 0.0 });
-        fill(out, channel::IS_BLUE, if blue { 1.0 } else { 0.0 });
+            flag(view.status().to_move() == Some(side)),
+            flag(blue),
+        ];
+        for x in constants {
+            planes.next().unwrap_or_default().fill(x);
+        }
+        debug_assert!(planes.next().is_none(), "a channel was not written");
+    }
+}
+
+/// Writes bit `c` of each of `bits` into `plane` as 0.0 or 1.0.
+#[inline(always)]
+fn bit_plane(plane: &mut [f32], bits: &[u32], c: usize) {
+    for (x, &b) in plane.iter_mut().zip(bits) {
+        *x = ((b >> c) & 1) as f32;
     }
 }
 
@@ -558,7 +576,7 @@ mod tests {
                                 assert_eq!(at(channel::OWN + kind.index()), 1.0)
                             }
                             SquareView::Enemy { possible } => {
-                                for k in 0..KIND_COUNT {
+                                for k in 0..crate::KIND_COUNT {
                                     let p = crate::PieceKind::from_index(k).unwrap();
                                     let want = if possible.contains(p) { 1.0 } else { 0.0 };
                                     assert_eq!(at(channel::ENEMY + k), want);

@@ -111,15 +111,35 @@ fn game_mask(space: &ActionSpace, game: &Game, mask: &mut [u8]) -> usize {
 }
 
 /// A uniformly drawn legal action of `game`, or -1 when it is over.
+///
+/// A move drawn uniformly among the position's legal moves (no list built) is
+/// kept when the game allows it (the more-squares rule may forbid a few): this
+/// is uniform over the game's legal moves. After a few refusals the list is
+/// built and drawn from.
 fn random_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
-    let moves = game.legal_moves();
-    if moves.is_empty() {
-        return -1;
+    let side = game.position().to_move();
+    let mut pick = None;
+    for _ in 0..8 {
+        match game.position().random_legal_move(rng) {
+            None => return -1,
+            Some(mv) if game.is_legal(mv) => {
+                pick = Some(mv);
+                break;
+            }
+            Some(_) => {}
+        }
     }
-    let mv = moves[rng.below(moves.len() as u32) as usize];
-    space
-        .encode(game.position().to_move(), mv)
-        .map_or(-1, |a| a as i64)
+    let mv = match pick {
+        Some(mv) => mv,
+        None => {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                return -1;
+            }
+            moves[rng.below(moves.len() as u32) as usize]
+        }
+    };
+    space.encode(side, mv).map_or(-1, |a| a as i64)
 }
 
 /// The move of `action` in `game` (the side to move's frame), checked legal.
@@ -144,7 +164,10 @@ fn action_move(
         })?;
     game.check_move(mv).map_err(|e| {
         let e = move_error(e);
-        Error::new(e.status, format!("{} ({action}, {mv}): {}", what(), e.message))
+        Error::new(
+            e.status,
+            format!("{} ({action}, {mv}): {}", what(), e.message),
+        )
     })?;
     Ok(mv)
 }
