@@ -133,7 +133,7 @@ impl ActionSpace {
 
     /// `sq` in the frame of `side` (a half turn for Blue).
     #[inline]
-    fn to_frame(&self, side: Side, sq: Square) -> Option<Square> {
+    fn frame_square(&self, side: Side, sq: Square) -> Option<Square> {
         match side {
             Side::Red if sq.file() < self.files && sq.rank() < self.ranks => Some(sq),
             Side::Red => None,
@@ -156,8 +156,8 @@ impl ActionSpace {
     /// ```
     #[inline]
     pub fn encode(&self, side: Side, mv: Move) -> Option<usize> {
-        let from = self.to_frame(side, mv.from)?;
-        let to = self.to_frame(side, mv.to)?;
+        let from = self.frame_square(side, mv.from)?;
+        let to = self.frame_square(side, mv.to)?;
         let (f, r) = (from.file(), from.rank());
         let (tf, tr) = (to.file(), to.rank());
         let plane = if tr == r && tf != f {
@@ -449,7 +449,7 @@ impl ObservationSpace {
                 (last.mv.from, channel::LAST_FROM),
                 (last.mv.to, channel::LAST_TO),
             ] {
-                if let Some(sq) = space.to_frame(side, sq) {
+                if let Some(sq) = space.frame_square(side, sq) {
                     hi[sq.rank() as usize * files as usize + sq.file() as usize] |= 1 << (c - 32);
                 }
             }

@@ -718,6 +718,9 @@ impl MarsalVecEnv {
     }
 }
 
+/// The observation and mask buffers of a vector env call (each optional).
+type EnvOutputs<'a> = (Option<&'a mut [f32]>, Option<&'a mut [u8]>);
+
 /// The optional observation and mask outputs of a vector env call.
 ///
 /// # Safety
@@ -729,7 +732,7 @@ unsafe fn env_outputs<'a>(
     obs_cap: usize,
     masks: *mut u8,
     mask_cap: usize,
-) -> Result<(Option<&'a mut [f32]>, Option<&'a mut [u8]>), Error> {
+) -> Result<EnvOutputs<'a>, Error> {
     let n = env.games.len();
     let obs = if obs.is_null() {
         None
