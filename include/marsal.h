@@ -294,8 +294,8 @@ typedef struct MarsalGame MarsalGame;
 
 // A ruleset (opaque). Create with `marsal_ruleset_preset` or
 // `marsal_ruleset_from_json`; the caller owns it and frees it exactly once with
-// `marsal_ruleset_free`. It never changes after creation, so several threads may
-// read it at once. A game copies what it needs: the ruleset may be freed while
+// `marsal_ruleset_free`. Only `marsal_ruleset_set_option` changes it: several
+// threads may read it at once, as long as no thread sets an option meanwhile. A game copies what it needs: the ruleset may be freed while
 // games made from it live on.
 typedef struct MarsalRuleset MarsalRuleset;
 
@@ -360,6 +360,49 @@ typedef struct MarsalSquareView {
   // kinds it may be. As bits: bit `k` = `MarsalKind` `k`. Otherwise 0.
   uint16_t possible;
 } MarsalSquareView;
+
+// One event as a side saw it (`MarsalViewInfo.last`): unlike `MarsalOutcome`
+// (the referee's record), it names the mover's kind only when the viewer was
+// shown it.
+typedef struct MarsalObservation {
+  // The move (public).
+  struct MarsalMove mv;
+  // Who moved (`MarsalSide`).
+  uint8_t side;
+  // The mover's kind (`MarsalKind`) when the viewer was shown it (its own
+  // move, or a fight that revealed the attacker), else `MARSAL_KIND_NONE`.
+  uint8_t piece;
+  // The defender's kind (`MarsalKind`), `MARSAL_KIND_NONE` when no fight.
+  uint8_t defender;
+  // The fight's result (`MarsalBattle`), `MARSAL_BATTLE_NO_FIGHT` when none.
+  uint8_t battle;
+} MarsalObservation;
+
+// Everything of a side's view but the squares (see `marsal_game_view_full`):
+// nothing in it is hidden from that side.
+typedef struct MarsalViewInfo {
+  // Whose view (`MarsalSide`).
+  uint8_t side;
+  // The board's files.
+  uint8_t files;
+  // The board's ranks.
+  uint8_t ranks;
+  // Whether there was a last move (then `last` holds it).
+  bool has_last;
+  // The game's status (public).
+  struct MarsalGameStatus status;
+  // Plies played.
+  uint32_t ply;
+  // Plies since the last attack.
+  uint32_t plies_since_attack;
+  // The pieces each side has left, by kind, as the viewer knows them:
+  // `remaining[side][kind]` (`MarsalSide`, `MarsalKind`). Removed pieces
+  // are shown to both players, so both sides' counts are public.
+  uint8_t remaining[2][MARSAL_KIND_COUNT];
+  // The last move as the viewer saw it (when `has_last`; else zeros with
+  // kinds `MARSAL_KIND_NONE`).
+  struct MarsalObservation last;
+} MarsalViewInfo;
 
 // What `marsal_random_playouts` played: the totals over all its games.
 // `red_wins + blue_wins + draws == games`.
@@ -430,6 +473,71 @@ enum MarsalStatus marsal_setup_random(const struct MarsalRuleset *ruleset,
                                       char *buf,
                                       size_t cap,
                                       size_t *len_out);
+
+// Writes the names of every ruleset option that `marsal_ruleset_get_option`
+// and `marsal_ruleset_set_option` take, separated by commas (no spaces), into
+// `buf`: `diagonal_steps,spy_rule,reveal,no_move,first_to_move,
+// scout_above_miner,no_hope_draw,max_plies,max_plies_without_attack,
+// repetition_draw,two_square,more_squares,strengths,armies,board`.
+//
+// # Safety
+// `buf` must be NULL or point to `cap` writable bytes; `len_out` NULL or
+// writable.
+enum MarsalStatus marsal_ruleset_option_names(char *buf, size_t cap, size_t *len_out);
+
+// Writes the value of the ruleset option `name` as text into `buf`. The names
+// and spellings are those of the ruleset's JSON form (`marsal_ruleset_to_json`),
+// a string value without its quotes:
+//
+// | option | values |
+// |---|---|
+// | `diagonal_steps` [decision] | `true`, `false` |
+// | `spy_rule` [decision] | `defeats_marshal_always`, `only_when_attacking` |
+// | `reveal` [decision] | `attacker_stays_hidden`, `both_fighters` |
+// | `no_move` [decision] | `draw`, `loses` |
+// | `first_to_move` [decision] | `red`, `blue` |
+// | `scout_above_miner` [decision: rank order] | `true`, `false` (setting it swaps the two strengths when needed) |
+// | `no_hope_draw` | `true`, `false` |
+// | `max_plies`, `max_plies_without_attack` | a number >= 1, or `null` (none) |
+// | `repetition_draw` | a number >= 2, or `null` |
+// | `two_square` | a number 1..8, or `null` |
+// | `more_squares` | `true`, `false` |
+// | `strengths`, `armies`, `board` | their JSON (compact) |
+//
+// The [decision] "a diagonal step between two blocked squares" has no option:
+// it is always allowed (docs/rules.md). An unknown name gives
+// `MARSAL_STATUS_INVALID_ARGUMENT`; `marsal_ruleset_option_names` lists them.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `name` NULL or NUL-terminated; `buf`
+// NULL or `cap` writable bytes; `len_out` NULL or writable.
+enum MarsalStatus marsal_ruleset_get_option(const struct MarsalRuleset *ruleset,
+                                            const char *name,
+                                            char *buf,
+                                            size_t cap,
+                                            size_t *len_out);
+
+// Sets the ruleset option `name` (see `marsal_ruleset_get_option` for the
+// names and values) to `value`, given as text in the same spelling (`true`,
+// `3`, `null`, `only_when_attacking`; a string may also be given in JSON
+// quotes). The changed ruleset is validated; on any error (unknown name:
+// `MARSAL_STATUS_INVALID_ARGUMENT`; a value the option does not take:
+// `MARSAL_STATUS_PARSE_ERROR`; a ruleset that is then inconsistent:
+// `MARSAL_STATUS_INVALID_RULESET`) the ruleset is left unchanged.
+//
+// Games already made from the ruleset keep their own copy and do not change;
+// games made afterwards use the new value.
+//
+// Thread safety: this is the one call that modifies a `MarsalRuleset`; no
+// other thread may use the ruleset during it (reads from several threads at
+// once remain safe while nobody sets an option).
+//
+// # Safety
+// `ruleset` must be NULL or a live handle not used by another thread during
+// the call; `name` and `value` NULL or NUL-terminated.
+enum MarsalStatus marsal_ruleset_set_option(struct MarsalRuleset *ruleset,
+                                            const char *name,
+                                            const char *value);
 
 // Starts a game from two setups in the setup text form (Red's and Blue's) and
 // writes the new handle into `*out` (free it with `marsal_game_free`).
@@ -547,7 +655,12 @@ enum MarsalStatus marsal_game_play_text(struct MarsalGame *game,
                                         struct MarsalOutcome *outcome);
 
 // Writes the text of `*mv` in the current position (`e5-e6`, `e5xe6` when it
-// attacks) into `buf`.
+// attacks) into `buf`. The move need not be legal (this is notation: a host may
+// write a move it was sent, or one of the other side's), but it must be a move
+// on this board: two different squares, both playable (not a lake, not off
+// the board), else `MARSAL_STATUS_INVALID_ARGUMENT`. A straight line through a
+// lake or a piece is still written: whether a piece can go there is for
+// `marsal_game_play` to say.
 //
 // # Safety
 // `game` must be NULL or a live handle; `mv` NULL or readable; `buf` NULL or
@@ -602,6 +715,24 @@ enum MarsalStatus marsal_game_view(const struct MarsalGame *game,
                                    struct MarsalSquareView *buf,
                                    size_t cap,
                                    size_t *count_out);
+
+// Like `marsal_game_view` (the squares into `buf`, their number into
+// `*count_out`), and also writes the rest of what `side_code` (0 red, 1 blue)
+// knows into `*info`: the status, ply counters, the pieces each side has left
+// by kind, and the last move as that side saw it (a hidden attacker's kind
+// stays hidden: forward `info->last`, not `marsal_game_last_outcome`, to a
+// player). `*info` is written even when `buf` is too small (the call then
+// returns `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the count).
+//
+// # Safety
+// `game` must be NULL or a live handle; `buf` NULL or `cap` writable elements;
+// `count_out` NULL or writable; `info` NULL or writable.
+enum MarsalStatus marsal_game_view_full(const struct MarsalGame *game,
+                                        uint8_t side_code,
+                                        struct MarsalSquareView *buf,
+                                        size_t cap,
+                                        size_t *count_out,
+                                        struct MarsalViewInfo *info);
 
 // Writes the Zobrist hash of the current position into `*out`.
 //
@@ -737,6 +868,66 @@ enum MarsalStatus marsal_games_view(const struct MarsalGame *const *games,
                                     struct MarsalSquareView *buf,
                                     size_t cap,
                                     size_t *count_out);
+
+// Writes the legal moves of the side to move in each of the `count` games
+// `games[0..count]` into one buffer: the moves of game `i` are
+// `buf[offsets[i] .. offsets[i + 1]]`, in the order `marsal_game_legal_moves`
+// gives them (a game that is over has none). `offsets` has `count + 1`
+// elements (`offsets[0]` is 0, `offsets[count]` the total); the total also
+// goes to `*total_out` (may be NULL).
+//
+// With `buf` NULL or `cap` smaller than the total, `offsets` and
+// `*total_out` are still written, the contents of `buf` are unspecified, and
+// `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned; a buffer of
+// `count * MARSAL_MAX_LEGAL_MOVES` moves always suffices. A NULL element of
+// `games` gives `MARSAL_STATUS_NULL_POINTER` (the message names its index)
+// and writes nothing. `count` 0 writes `offsets[0] = 0` and succeeds
+// (`games` and `buf` may then be NULL).
+//
+// Thread safety: the games are only read; no other thread may modify any of
+// them during the call. A game may be listed more than once.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live game handle; `buf` NULL or `cap` writable moves; `offsets` NULL or
+// `count + 1` writable elements; `total_out` NULL or writable.
+enum MarsalStatus marsal_games_legal_moves(const struct MarsalGame *const *games,
+                                           size_t count,
+                                           struct MarsalMove *buf,
+                                           size_t cap,
+                                           size_t *offsets,
+                                           size_t *total_out);
+
+// Plays one chosen move in each of the `count` games: `moves[i]` in
+// `games[i]`, in the order of the array, each exactly as by
+// `marsal_game_play(games[i], &moves[i], &outcomes[i])`. The games are
+// independent: a move that is refused (illegal, or the game is over) leaves
+// that game unchanged and the others are still played. `statuses[i]` (may be
+// NULL as a whole) gets each game's status code (`MARSAL_STATUS_OK`,
+// `MARSAL_STATUS_ILLEGAL_MOVE`, `MARSAL_STATUS_GAME_OVER`,
+// `MARSAL_STATUS_INVALID_ARGUMENT` for a square off the grid, ...);
+// `outcomes[i]` (may be NULL as a whole) what the move did, written only for
+// the games whose move was played.
+//
+// Returns `MARSAL_STATUS_OK` when every move was played, otherwise the code of
+// the first refused one, with a message naming its index (the other games
+// were played all the same: read `statuses`). A NULL element of `games`, or
+// `moves` NULL with `count` > 0, gives `MARSAL_STATUS_NULL_POINTER` and
+// changes nothing. A game listed twice is played twice, in order.
+//
+// Thread safety: every listed game is modified; no other thread may use any
+// of them during the call.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live game handle not used elsewhere during the call; `moves` NULL or
+// `count` readable moves; `outcomes` and `statuses` NULL or `count` writable
+// elements.
+enum MarsalStatus marsal_games_play(struct MarsalGame *const *games,
+                                    size_t count,
+                                    const struct MarsalMove *moves,
+                                    struct MarsalOutcome *outcomes,
+                                    enum MarsalStatus *statuses);
 
 // Writes the number of actions of `ruleset`'s fixed action space into `*out`:
 // `planes * files * ranks` with `planes = (files - 1) + (ranks - 1)`, plus 4

@@ -22,6 +22,7 @@
 
 #include "marsal.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -310,7 +311,8 @@ inline std::string version() {
 
 // ------------------------------------------------------------------ Ruleset
 
-// A ruleset (owns a `MarsalRuleset*`). Never modified after creation.
+// A ruleset (owns a `MarsalRuleset*`). Only `set_option` modifies it: not
+// while another thread uses it. Games keep their own copy.
 class Ruleset {
 public:
     // A preset: "marsal_a_spion", "classic" or "barrage".
@@ -356,6 +358,46 @@ public:
 
     // An independent copy (through the JSON form).
     Ruleset clone() const { return from_json(to_json()); }
+
+    // The names of every option `option` and `set_option` take.
+    static std::vector<std::string> option_names() {
+        std::string names;
+        check(detail::read_text(
+            [](char* buf, std::size_t cap, std::size_t* len) {
+                return marsal_ruleset_option_names(buf, cap, len);
+            },
+            names));
+        std::vector<std::string> out;
+        std::size_t start = 0;
+        while (start <= names.size()) {
+            const std::size_t comma = std::min(names.find(',', start), names.size());
+            out.push_back(names.substr(start, comma - start));
+            start = comma + 1;
+        }
+        return out;
+    }
+
+    // The value of option `name` as text, in its JSON spelling ("true", "3",
+    // "null", "only_when_attacking"); see `marsal_ruleset_get_option`.
+    std::string option(std::string_view name) const {
+        const std::string c_name = detail::c_string(name, "option name");
+        std::string value;
+        const MarsalRuleset* r = handle_.get();
+        check(detail::read_text(
+            [r, &c_name](char* buf, std::size_t cap, std::size_t* len) {
+                return marsal_ruleset_get_option(r, c_name.c_str(), buf, cap, len);
+            },
+            value));
+        return value;
+    }
+
+    // Sets option `name` to `value` (same spelling as `option`); the ruleset is
+    // validated and left unchanged on error (`Error` thrown).
+    void set_option(std::string_view name, std::string_view value) {
+        const std::string c_name = detail::c_string(name, "option name");
+        const std::string c_value = detail::c_string(value, "option value");
+        check(marsal_ruleset_set_option(handle_.get(), c_name.c_str(), c_value.c_str()));
+    }
 
     // Plays `games` complete random games from random setups inside the
     // library (no handles, no history) and returns the totals; each game is
@@ -409,6 +451,56 @@ public:
         MarsalGame* raw = nullptr;
         check(marsal_game_new(ruleset.get(), red.c_str(), blue.c_str(), &raw));
         handle_.reset(raw);
+    }
+
+    // A game that starts from a position in the position text form.
+    static Game from_position_text(const Ruleset& ruleset, std::string_view text) {
+        const std::string c_text = detail::c_string(text, "position text");
+        MarsalGame* raw = nullptr;
+        check(marsal_game_from_position_text(ruleset.get(), c_text.c_str(), &raw));
+        return Game(raw);
+    }
+
+    // A game from its JSON form (every move is re-checked).
+    static Game from_json(std::string_view json) {
+        const std::string c_json = detail::c_string(json, "game JSON");
+        MarsalGame* raw = nullptr;
+        check(marsal_game_from_json(c_json.c_str(), &raw));
+        return Game(raw);
+    }
+
+    // The JSON form (full referee information: for saving, never for a player).
+    std::string to_json() const {
+        std::string json;
+        const MarsalGame* g = handle_.get();
+        check(detail::read_text(
+            [g](char* buf, std::size_t cap, std::size_t* len) {
+                return marsal_game_to_json(g, buf, cap, len);
+            },
+            json));
+        return json;
+    }
+
+    // An independent copy: position, history and ruleset.
+    Game clone() const {
+        MarsalGame* raw = nullptr;
+        check(marsal_game_clone(handle_.get(), &raw));
+        return Game(raw);
+    }
+
+    // What `side` sees and knows: the squares, and in `info` the counts left
+    // per kind and the last move as that side saw it.
+    BoardView view_full(Side side, MarsalViewInfo& info) const {
+        BoardView view;
+        const MarsalGame* g = handle_.get();
+        check(detail::read_items<MarsalSquareView>(
+            [g, side, &info](MarsalSquareView* buf, std::size_t cap, std::size_t* count) {
+                return marsal_game_view_full(g, code(side), buf, cap, count, &info);
+            },
+            view.squares));
+        view.files = info.files;
+        view.ranks = info.ranks;
+        return view;
     }
 
     // A game with random setups (Red's from `red_seed`, Blue's from `blue_seed`).
@@ -579,6 +671,55 @@ inline std::uint64_t play_random(const std::vector<Game*>& games, std::uint32_t 
     std::uint64_t total = 0;
     check(marsal_games_play_random(handles.data(), handles.size(), plies_each, seed, &total));
     return total;
+}
+
+// The legal moves of each of `games`, in one call: element i is what
+// `games[i]->legal_moves()` gives.
+inline std::vector<std::vector<MarsalMove>> legal_moves(const std::vector<const Game*>& games) {
+    std::vector<const MarsalGame*> handles;
+    handles.reserve(games.size());
+    for (const Game* g : games) {
+        handles.push_back(g != nullptr ? g->get() : nullptr);
+    }
+    std::vector<std::size_t> offsets(games.size() + 1, 0);
+    std::vector<MarsalMove> moves(games.size() * MARSAL_MAX_LEGAL_MOVES);
+    std::size_t total = 0;
+    check(marsal_games_legal_moves(handles.data(), handles.size(), moves.data(), moves.size(),
+                                   offsets.data(), &total));
+    std::vector<std::vector<MarsalMove>> out(games.size());
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        out[i].assign(moves.begin() + static_cast<std::ptrdiff_t>(offsets[i]),
+                      moves.begin() + static_cast<std::ptrdiff_t>(offsets[i + 1]));
+    }
+    return out;
+}
+
+// Plays `moves[i]` in `*games[i]` for every i, in one call; the games are
+// independent. Returns each game's status (OK, ILLEGAL_MOVE, GAME_OVER, ...)
+// and fills `outcomes` (for the games whose move was played); throws `Error`
+// only for a NULL game or a size mismatch (then nothing changed).
+inline std::vector<MarsalStatus> play(const std::vector<Game*>& games,
+                                      const std::vector<MarsalMove>& moves,
+                                      std::vector<MarsalOutcome>* outcomes = nullptr) {
+    if (moves.size() != games.size()) {
+        throw Error(MARSAL_STATUS_INVALID_ARGUMENT, "marsal::play: one move a game");
+    }
+    std::vector<MarsalGame*> handles;
+    handles.reserve(games.size());
+    for (Game* g : games) {
+        handles.push_back(g != nullptr ? g->get() : nullptr);
+    }
+    std::vector<MarsalStatus> statuses(games.size(), MARSAL_STATUS_OK);
+    if (outcomes != nullptr) {
+        outcomes->assign(games.size(), MarsalOutcome{});
+    }
+    const MarsalStatus status =
+        marsal_games_play(handles.data(), handles.size(), moves.data(),
+                          outcomes != nullptr ? outcomes->data() : nullptr, statuses.data());
+    if (status == MARSAL_STATUS_NULL_POINTER || status == MARSAL_STATUS_PANIC) {
+        check(status);
+    }
+    return statuses;
 }
 
 // What `side` sees in each of `games` (all with the same board size), in one

@@ -85,6 +85,8 @@ mod piece;
 mod position;
 #[cfg(feature = "serde")]
 mod position_serde;
+#[cfg(feature = "alloc")]
+mod repetition;
 mod rng;
 mod ruleset;
 #[cfg(feature = "serde")]

@@ -1,5 +1,6 @@
 //! Setups: where one side places its army before the game.
 
+use crate::army::Army;
 use crate::piece::{PieceKind, Side};
 use crate::rng::Rng;
 use crate::ruleset::Ruleset;
@@ -70,6 +71,15 @@ pub enum SetupError {
         /// How many the setup has.
         found: u8,
     },
+    /// The numbers of pieces of several kinds differ from the army (each kind
+    /// that differs is named, with both counts).
+    #[error("wrong piece counts: {}", CountList(expected, found))]
+    WrongCounts {
+        /// The army.
+        expected: Army,
+        /// What the setup has.
+        found: Army,
+    },
     /// The setup is for the other side.
     #[error("this setup is for {found}, {expected} was expected")]
     WrongSide {
@@ -104,6 +114,27 @@ pub enum SetupError {
         /// Characters in the text row.
         found: usize,
     },
+}
+
+/// Lists every kind whose counts differ: "Scout: the army has 8, the setup 9;
+/// Spy: the army has 1, the setup 0".
+struct CountList<'a>(&'a Army, &'a Army);
+
+impl core::fmt::Display for CountList<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut first = true;
+        for kind in PieceKind::ALL {
+            let (expected, found) = (self.0.count(kind), self.1.count(kind));
+            if expected != found {
+                if !first {
+                    f.write_str("; ")?;
+                }
+                first = false;
+                write!(f, "{kind}: the army has {expected}, the setup {found}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Setup {
@@ -240,17 +271,27 @@ impl Setup {
                 return Err(SetupError::EmptySquare(sq));
             }
         }
-        for kind in PieceKind::ALL {
-            let (expected, found) = (army.count(kind), counts[kind.index()]);
-            if expected != found {
-                return Err(SetupError::WrongCount {
-                    kind,
-                    expected,
+        let wrong = PieceKind::ALL
+            .into_iter()
+            .filter(|k| army.count(*k) != counts[k.index()]);
+        match (wrong.clone().next(), wrong.count()) {
+            (None, _) => Ok(()),
+            (Some(kind), 1) => Err(SetupError::WrongCount {
+                kind,
+                expected: army.count(kind),
+                found: counts[kind.index()],
+            }),
+            _ => {
+                let mut found = Army::default();
+                for kind in PieceKind::ALL {
+                    found.set(kind, counts[kind.index()]);
+                }
+                Err(SetupError::WrongCounts {
+                    expected: *army,
                     found,
-                });
+                })
             }
         }
-        Ok(())
     }
 
     /// A random legal setup for `side`, the same for the same seed (on every

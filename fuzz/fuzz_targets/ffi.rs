@@ -75,6 +75,16 @@ enum Op {
     GamesPlayRandom(GameList, u8, u64, bool),
     RandomPlayouts(u8, u8, u64, u16, bool),
     GamesView(GameList, u8, Buf),
+    Clone(u8, bool),
+    GameToJson(u8, Buf),
+    GameFromJson(Text, bool),
+    FromPositionText(u8, Text, bool),
+    OptionNames(Buf),
+    GetOption(u8, OptionName, Buf),
+    SetOption(u8, OptionName, Text),
+    ViewFull(u8, u8, Buf, bool),
+    GamesLegalMoves(GameList, Buf, bool),
+    GamesPlay(GameList, Vec<MoveArg>, bool, bool),
     // Encodings for learning (marsal-ffi/src/encoding.rs).
     EncodingSpaces(u8, u8, i64),
     ActionMask(u8, u16, bool),
@@ -97,6 +107,31 @@ struct VecEnvRun {
     /// Replace the action of game `.0` by `.1` on the first step.
     bad: Option<(u8, i64)>,
 }
+
+/// An option name: a real one (by index) or arbitrary text.
+#[derive(Arbitrary, Debug)]
+enum OptionName {
+    Known(u8),
+    Other(Text),
+}
+
+const OPTION_NAMES: [&str; 15] = [
+    "diagonal_steps",
+    "spy_rule",
+    "reveal",
+    "no_move",
+    "first_to_move",
+    "scout_above_miner",
+    "no_hope_draw",
+    "max_plies",
+    "max_plies_without_attack",
+    "repetition_draw",
+    "two_square",
+    "more_squares",
+    "strengths",
+    "armies",
+    "board",
+];
 
 /// An array of game handles for the batch calls: indices into the live games
 /// (one past the end is NULL), or a NULL array.
@@ -179,6 +214,71 @@ impl State {
             self.pool.push(b.to_vec());
         }
     }
+}
+
+impl State {
+    fn option_name(&self, n: &OptionName) -> Option<CString> {
+        match n {
+            OptionName::Known(i) => {
+                Some(CString::new(OPTION_NAMES[*i as usize % OPTION_NAMES.len()]).unwrap())
+            }
+            OptionName::Other(t) => self.text(t),
+        }
+    }
+
+    /// The move `m` names in game `g` (a legal one by index, or raw squares).
+    fn move_arg(&self, g: *mut MarsalGame, m: &MoveArg) -> MarsalMove {
+        match m {
+            MoveArg::Legal(i) if !g.is_null() => {
+                let l = legal_moves(g);
+                if l.is_empty() {
+                    MarsalMove {
+                        from: MarsalSquare { file: 0, rank: 0 },
+                        to: MarsalSquare { file: 0, rank: 1 },
+                    }
+                } else {
+                    l[*i as usize % l.len()]
+                }
+            }
+            MoveArg::Raw { from, to } => MarsalMove {
+                from: MarsalSquare {
+                    file: from.0 % 14,
+                    rank: from.1 % 14,
+                },
+                to: MarsalSquare {
+                    file: to.0 % 14,
+                    rank: to.1 % 14,
+                },
+            },
+            _ => MarsalMove {
+                from: MarsalSquare { file: 0, rank: 0 },
+                to: MarsalSquare { file: 0, rank: 0 },
+            },
+        }
+    }
+}
+
+/// The JSON of a live game.
+fn game_json(g: *mut MarsalGame) -> Vec<u8> {
+    let mut len = 0usize;
+    let s = unsafe { marsal_game_to_json(g, null_mut(), 0, &mut len) };
+    assert_eq!(s, MarsalStatus::BufferTooSmall);
+    let mut buf = vec![0 as c_char; len + 1];
+    let s = unsafe { marsal_game_to_json(g, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(ok_code(s), MarsalStatus::Ok);
+    buf[..len].iter().map(|&c| c as u8).collect()
+}
+
+/// The ruleset of a live game, from its JSON.
+fn rules_of_game(g: *mut MarsalGame) -> marsal::Ruleset {
+    let v: serde_json::Value = serde_json::from_slice(&game_json(g)).expect("game JSON");
+    serde_json::from_value(v["start"]["rules"].clone()).expect("the ruleset in the game JSON")
+}
+
+fn hash(g: *mut MarsalGame) -> u64 {
+    let mut h = 0u64;
+    assert_eq!(ok_code(unsafe { marsal_game_hash(g, &mut h) }), MarsalStatus::Ok);
+    h
 }
 
 fn ptr(c: &Option<CString>) -> *const c_char {
@@ -761,6 +861,209 @@ fn step(st: &mut State, op: Op) {
                         .flat_map(|&g| one_view(g.cast_mut(), side))
                         .collect();
                     assert_eq!(cells, expected, "games_view differs from game_view");
+                }
+            }
+            Op::Clone(g, null_out) => {
+                let g = st.game(g);
+                let mut out: *mut MarsalGame = null_mut();
+                let s = ok_code(marsal_game_clone(
+                    g,
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                assert_eq!(s == MarsalStatus::Ok, !g.is_null() && !null_out);
+                if s == MarsalStatus::Ok {
+                    assert_eq!(game_json(out), game_json(g));
+                    st.games.push((out, rules_of_game(out)));
+                }
+            }
+            Op::GameToJson(g, b) => {
+                let g = st.game(g);
+                if let Some(t) = text_out(&b, |p, cap, l| marsal_game_to_json(g, p, cap, l)) {
+                    // It loads back to the same game.
+                    let c = CString::new(t.clone()).unwrap();
+                    let mut back = null_mut();
+                    let s = ok_code(marsal_game_from_json(c.as_ptr(), &mut back));
+                    assert_eq!(s, MarsalStatus::Ok);
+                    assert_eq!(hash(back), hash(g));
+                    assert_eq!(game_json(back), t);
+                    assert_eq!(ok_code(marsal_game_free(back)), MarsalStatus::Ok);
+                    st.remember(&t);
+                }
+            }
+            Op::GameFromJson(t, null_out) => {
+                let c = st.text(&t);
+                let mut out: *mut MarsalGame = null_mut();
+                let s = ok_code(marsal_game_from_json(
+                    ptr(&c),
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(!out.is_null() && !null_out);
+                    st.games.push((out, rules_of_game(out)));
+                } else {
+                    assert!(out.is_null());
+                }
+            }
+            Op::FromPositionText(r, t, null_out) => {
+                let r = st.ruleset(r);
+                let c = st.text(&t);
+                let mut out: *mut MarsalGame = null_mut();
+                let s = ok_code(marsal_game_from_position_text(
+                    r,
+                    ptr(&c),
+                    if null_out { null_mut() } else { &mut out },
+                ));
+                if s == MarsalStatus::Ok {
+                    assert!(!out.is_null() && !null_out);
+                    st.games.push((out, rules_of_handle(r)));
+                } else {
+                    assert!(out.is_null());
+                }
+            }
+            Op::OptionNames(b) => {
+                if let Some(t) = text_out(&b, |p, cap, l| marsal_ruleset_option_names(p, cap, l)) {
+                    assert_eq!(String::from_utf8(t).unwrap(), OPTION_NAMES.join(","));
+                }
+            }
+            Op::GetOption(r, n, b) => {
+                let r = st.ruleset(r);
+                let name = st.option_name(&n);
+                if let Some(v) = text_out(&b, |p, cap, l| {
+                    marsal_ruleset_get_option(r, ptr(&name), p, cap, l)
+                }) {
+                    // Setting the value read changes nothing.
+                    let before = rules_of_handle(r);
+                    let c = CString::new(v.clone()).unwrap();
+                    let s = ok_code(marsal_ruleset_set_option(r, ptr(&name), c.as_ptr()));
+                    assert_eq!(s, MarsalStatus::Ok);
+                    assert_eq!(rules_of_handle(r), before);
+                    st.remember(&v);
+                }
+            }
+            Op::SetOption(r, n, v) => {
+                let r = st.ruleset(r);
+                let name = st.option_name(&n);
+                let value = st.text(&v);
+                let before = if r.is_null() { None } else { Some(rules_of_handle(r)) };
+                let s = ok_code(marsal_ruleset_set_option(r, ptr(&name), ptr(&value)));
+                if let Some(before) = before {
+                    let after = rules_of_handle(r);
+                    assert!(after.validate().is_ok());
+                    if s != MarsalStatus::Ok {
+                        assert_eq!(after, before, "a refused option changed the ruleset");
+                    }
+                }
+            }
+            Op::ViewFull(g, side, b, null_info) => {
+                let g = st.game(g);
+                let fill = MarsalSquareView {
+                    cell: 77,
+                    kind: 77,
+                    possible: 0xffff,
+                };
+                let mut info = std::mem::MaybeUninit::<MarsalViewInfo>::uninit();
+                let info_ptr = if null_info { null_mut() } else { info.as_mut_ptr() };
+                let (s, cells) = items_out(&b, fill, |p, cap, c| {
+                    marsal_game_view_full(g, side, p, cap, c, info_ptr)
+                });
+                if s == MarsalStatus::Ok || s == MarsalStatus::BufferTooSmall {
+                    assert!(side <= 1 && !null_info && !g.is_null());
+                    let info = info.assume_init();
+                    assert_eq!(info.side, side);
+                    assert!(info.last.piece < 16 || info.last.piece == MARSAL_NONE);
+                    if let Some(cells) = cells {
+                        assert_eq!(cells, one_view(g, side));
+                    }
+                }
+            }
+            Op::GamesLegalMoves(l, b, null_offsets) => {
+                let list: Vec<*const MarsalGame> =
+                    st.list(&l).into_iter().map(|g| g.cast_const()).collect();
+                let arr = if l.null_array { null() } else { list.as_ptr() };
+                let mut offsets = vec![usize::MAX; list.len() + 1];
+                let off = if null_offsets { null_mut() } else { offsets.as_mut_ptr() };
+                let fill = MarsalMove {
+                    from: MarsalSquare { file: 99, rank: 99 },
+                    to: MarsalSquare { file: 99, rank: 99 },
+                };
+                let cap = b.cap as usize % 3000;
+                let mut buf = vec![fill; cap.max(1)];
+                let p = if b.null { null_mut() } else { buf.as_mut_ptr() };
+                let mut total = usize::MAX;
+                let tp = if b.null_len { null_mut() } else { &mut total as *mut usize };
+                let s = ok_code(marsal_games_legal_moves(arr, list.len(), p, cap, off, tp));
+                let any_null = list.iter().any(|g| g.is_null());
+                if (!list.is_empty() && (l.null_array || any_null)) || null_offsets {
+                    assert_eq!(s, MarsalStatus::NullPointer);
+                    return;
+                }
+                let expected: Vec<Vec<MarsalMove>> =
+                    list.iter().map(|&g| legal_moves(g.cast_mut())).collect();
+                let n: usize = expected.iter().map(Vec::len).sum();
+                assert_eq!(offsets[list.len()], n);
+                if !b.null_len {
+                    assert_eq!(total, n);
+                }
+                if s == MarsalStatus::Ok {
+                    for (i, e) in expected.iter().enumerate() {
+                        assert_eq!(&buf[offsets[i]..offsets[i + 1]], &e[..]);
+                    }
+                } else {
+                    assert_eq!(s, MarsalStatus::BufferTooSmall);
+                    assert!(n > cap || b.null);
+                }
+            }
+            Op::GamesPlay(l, moves, null_outcomes, null_statuses) => {
+                let list = st.list(&l);
+                let mvs: Vec<MarsalMove> = list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &g)| match moves.get(i) {
+                        Some(m) => st.move_arg(g, m),
+                        None => st.move_arg(g, &MoveArg::Legal(0)),
+                    })
+                    .collect();
+                let texts: Vec<_> = list.iter().map(|&g| position_text(g)).collect();
+                let arr = if l.null_array { null() } else { list.as_ptr() };
+                let mut outcomes = vec![
+                    MarsalOutcome {
+                        mv: mvs.first().copied().unwrap_or(MarsalMove {
+                            from: MarsalSquare { file: 0, rank: 0 },
+                            to: MarsalSquare { file: 0, rank: 0 },
+                        }),
+                        side: 77,
+                        piece: 77,
+                        defender: 77,
+                        battle: 77,
+                        attacker_revealed: false,
+                    };
+                    list.len()
+                ];
+                let mut statuses = vec![MarsalStatus::Panic; list.len()];
+                let s = ok_code(marsal_games_play(
+                    arr,
+                    list.len(),
+                    mvs.as_ptr(),
+                    if null_outcomes { null_mut() } else { outcomes.as_mut_ptr() },
+                    if null_statuses { null_mut() } else { statuses.as_mut_ptr() },
+                ));
+                let any_null = list.iter().any(|g| g.is_null());
+                if !list.is_empty() && (l.null_array || any_null) {
+                    assert_eq!(s, MarsalStatus::NullPointer);
+                    let after: Vec<_> = list.iter().map(|&g| position_text(g)).collect();
+                    assert_eq!(after, texts, "a refused batch changed a game");
+                    return;
+                }
+                if !null_statuses {
+                    let first_bad = statuses.iter().find(|&&x| x != MarsalStatus::Ok);
+                    assert_eq!(s, first_bad.copied().unwrap_or(MarsalStatus::Ok));
+                    for (i, st_i) in statuses.iter().enumerate() {
+                        ok_code(*st_i);
+                        if *st_i == MarsalStatus::Ok && !null_outcomes {
+                            check_outcome(&outcomes[i]);
+                            assert_eq!(outcomes[i].mv, mvs[i]);
+                        }
+                    }
                 }
             }
             Op::EncodingSpaces(r, side, action) => encoding_spaces(st.ruleset(r), side, action),

@@ -25,14 +25,18 @@
 //!   bytes. The message can be read, and calls fail safely, from anywhere,
 //!   thread-local and pthread key destructors included.
 //! - Move text that marks an attack wrongly (`e5xe6` onto an empty square,
-//!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`).
+//!   `e5-e6` onto an enemy) is a notation error (`MARSAL_STATUS_PARSE_ERROR`)
+//!   wherever text is read (`marsal_game_play_text`); a `MarsalMove` has no
+//!   separator, so `marsal_game_play` and `marsal_games_play` never ask for one
+//!   (docs/rules.md, section 6.2).
 //!
 //! # Ownership and threads
 //! A handle returned through an `out` pointer belongs to the caller, who frees
 //! it exactly once with the matching `_free` function (`_free(NULL)` does
 //! nothing). Handles are not synchronised: a `MarsalGame` may be moved to another
 //! thread but must not be used from two threads at once; a `MarsalRuleset` is
-//! never modified after creation and may be read from several threads at once.
+//! modified only by `marsal_ruleset_set_option` and may be read from several
+//! threads at once while no thread sets an option on it.
 //! A game keeps its own copy of the ruleset, so the ruleset may be freed once the
 //! game exists.
 #![allow(unsafe_code)]
@@ -51,7 +55,7 @@ pub use status::{MarsalStatus, marsal_last_error_message};
 use arrayvec::ArrayVec;
 use marsal::{
     Battle, DrawReason, Game, Move, MoveError, Outcome, Position, PositionError, Rng, Ruleset,
-    Setup, SetupError, Side, Square, SquareView, Status, UndoError, WinReason,
+    Setup, SetupError, Side, Square, SquareView, Status, UndoError, View, WinReason,
 };
 use std::ffi::{CStr, c_char};
 
@@ -81,8 +85,8 @@ const _: () = assert!(MARSAL_MAX_LEGAL_MOVES == marsal::MAX_MOVES);
 
 /// A ruleset (opaque). Create with `marsal_ruleset_preset` or
 /// `marsal_ruleset_from_json`; the caller owns it and frees it exactly once with
-/// `marsal_ruleset_free`. It never changes after creation, so several threads may
-/// read it at once. A game copies what it needs: the ruleset may be freed while
+/// `marsal_ruleset_free`. Only `marsal_ruleset_set_option` changes it: several
+/// threads may read it at once, as long as no thread sets an option meanwhile. A game copies what it needs: the ruleset may be freed while
 /// games made from it live on.
 pub struct MarsalRuleset {
     rules: Ruleset,
@@ -314,6 +318,53 @@ pub struct MarsalSquareView {
     /// Own piece: the kinds the opponent still thinks possible. Enemy piece: the
     /// kinds it may be. As bits: bit `k` = `MarsalKind` `k`. Otherwise 0.
     pub possible: u16,
+}
+
+/// One event as a side saw it (`MarsalViewInfo.last`): unlike `MarsalOutcome`
+/// (the referee's record), it names the mover's kind only when the viewer was
+/// shown it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalObservation {
+    /// The move (public).
+    pub mv: MarsalMove,
+    /// Who moved (`MarsalSide`).
+    pub side: u8,
+    /// The mover's kind (`MarsalKind`) when the viewer was shown it (its own
+    /// move, or a fight that revealed the attacker), else `MARSAL_KIND_NONE`.
+    pub piece: u8,
+    /// The defender's kind (`MarsalKind`), `MARSAL_KIND_NONE` when no fight.
+    pub defender: u8,
+    /// The fight's result (`MarsalBattle`), `MARSAL_BATTLE_NO_FIGHT` when none.
+    pub battle: u8,
+}
+
+/// Everything of a side's view but the squares (see `marsal_game_view_full`):
+/// nothing in it is hidden from that side.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalViewInfo {
+    /// Whose view (`MarsalSide`).
+    pub side: u8,
+    /// The board's files.
+    pub files: u8,
+    /// The board's ranks.
+    pub ranks: u8,
+    /// Whether there was a last move (then `last` holds it).
+    pub has_last: bool,
+    /// The game's status (public).
+    pub status: MarsalGameStatus,
+    /// Plies played.
+    pub ply: u32,
+    /// Plies since the last attack.
+    pub plies_since_attack: u32,
+    /// The pieces each side has left, by kind, as the viewer knows them:
+    /// `remaining[side][kind]` (`MarsalSide`, `MarsalKind`). Removed pieces
+    /// are shown to both players, so both sides' counts are public.
+    pub remaining: [[u8; MARSAL_KIND_COUNT]; 2],
+    /// The last move as the viewer saw it (when `has_last`; else zeros with
+    /// kinds `MARSAL_KIND_NONE`).
+    pub last: MarsalObservation,
 }
 
 /// What `marsal_random_playouts` played: the totals over all its games.
@@ -602,7 +653,11 @@ fn new_game(game: Game, out: *mut *mut MarsalGame) -> FfiResult {
 /// writes them: `files * ranks` of them, square (file, rank) at index
 /// `rank * files + file`.
 fn view_cells(game: &Game, side: Side) -> ArrayVec<MarsalSquareView, MARSAL_GRID_SQUARES> {
-    let view = game.position().view(side);
+    cells_of(&game.position().view(side))
+}
+
+/// The cells of `view` (see [`view_cells`]).
+fn cells_of(view: &View) -> ArrayVec<MarsalSquareView, MARSAL_GRID_SQUARES> {
     let (files, ranks) = view.size();
     let none = MarsalKind::None as u8;
     let mut cells = ArrayVec::new();
@@ -817,6 +872,208 @@ pub unsafe extern "C" fn marsal_setup_random(
         let t = s.to_text(&r.rules).to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
+
+// ----------------------------------------------------------------- options
+
+/// The options of `marsal_ruleset_get_option` / `marsal_ruleset_set_option`,
+/// in the order `marsal_ruleset_option_names` lists them.
+const OPTIONS: [&str; 15] = [
+    "diagonal_steps",
+    "spy_rule",
+    "reveal",
+    "no_move",
+    "first_to_move",
+    "scout_above_miner",
+    "no_hope_draw",
+    "max_plies",
+    "max_plies_without_attack",
+    "repetition_draw",
+    "two_square",
+    "more_squares",
+    "strengths",
+    "armies",
+    "board",
+];
+
+fn unknown_option(name: &str) -> Error {
+    Error::new(
+        MarsalStatus::InvalidArgument,
+        format!(
+            "unknown ruleset option {} (the options: {})",
+            quote(name),
+            OPTIONS.join(", ")
+        ),
+    )
+}
+
+fn json_error(e: serde_json::Error) -> Error {
+    Error::new(
+        MarsalStatus::Panic,
+        format!("internal error in marsal: {e}"),
+    )
+}
+
+/// The text of option `name` of `rules` (see `marsal_ruleset_get_option`).
+fn get_option(rules: &Ruleset, name: &str) -> Result<String, Error> {
+    if !OPTIONS.contains(&name) {
+        return Err(unknown_option(name));
+    }
+    if name == "scout_above_miner" {
+        let s = &rules.strengths;
+        let above = s.get(marsal::PieceKind::Scout) > s.get(marsal::PieceKind::Miner);
+        return Ok(above.to_string());
+    }
+    let json = serde_json::to_value(rules).map_err(json_error)?;
+    Ok(match &json[name] {
+        serde_json::Value::String(s) => s.clone(),
+        v => v.to_string(),
+    })
+}
+
+/// `rules` with option `name` set from `value` (see
+/// `marsal_ruleset_set_option`), validated.
+fn with_option(rules: &Ruleset, name: &str, value: &str) -> Result<Ruleset, Error> {
+    if !OPTIONS.contains(&name) {
+        return Err(unknown_option(name));
+    }
+    let bad_value = |why: String| {
+        Error::new(
+            MarsalStatus::ParseError,
+            format!(
+                "ruleset option {name}: {} is not a value of it: {why}",
+                quote(value)
+            ),
+        )
+    };
+    let parsed: serde_json::Value = serde_json::from_str(value.trim())
+        .unwrap_or_else(|_| serde_json::Value::String(value.trim().to_string()));
+    let mut new = *rules;
+    if name == "scout_above_miner" {
+        let want = parsed
+            .as_bool()
+            .ok_or_else(|| bad_value("expected true or false".into()))?;
+        let (scout, miner) = (marsal::PieceKind::Scout, marsal::PieceKind::Miner);
+        let (s, m) = (new.strengths.get(scout), new.strengths.get(miner));
+        if (s > m) != want {
+            new.strengths.set(scout, m);
+            new.strengths.set(miner, s);
+        }
+    } else {
+        let mut json = serde_json::to_value(rules).map_err(json_error)?;
+        json[name] = parsed;
+        new = serde_json::from_value(json).map_err(|e| bad_value(e.to_string()))?;
+    }
+    new.validate().map_err(|e| {
+        Error::new(
+            MarsalStatus::InvalidRuleset,
+            format!(
+                "ruleset option {name} = {}: invalid ruleset: {e}",
+                quote(value)
+            ),
+        )
+    })?;
+    Ok(new)
+}
+
+/// Writes the names of every ruleset option that `marsal_ruleset_get_option`
+/// and `marsal_ruleset_set_option` take, separated by commas (no spaces), into
+/// `buf`: `diagonal_steps,spy_rule,reveal,no_move,first_to_move,
+/// scout_above_miner,no_hope_draw,max_plies,max_plies_without_attack,
+/// repetition_draw,two_square,more_squares,strengths,armies,board`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable bytes; `len_out` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_option_names(
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&OPTIONS.join(","), buf, cap, len_out) }
+    })
+}
+
+/// Writes the value of the ruleset option `name` as text into `buf`. The names
+/// and spellings are those of the ruleset's JSON form (`marsal_ruleset_to_json`),
+/// a string value without its quotes:
+///
+/// | option | values |
+/// |---|---|
+/// | `diagonal_steps` [decision] | `true`, `false` |
+/// | `spy_rule` [decision] | `defeats_marshal_always`, `only_when_attacking` |
+/// | `reveal` [decision] | `attacker_stays_hidden`, `both_fighters` |
+/// | `no_move` [decision] | `draw`, `loses` |
+/// | `first_to_move` [decision] | `red`, `blue` |
+/// | `scout_above_miner` [decision: rank order] | `true`, `false` (setting it swaps the two strengths when needed) |
+/// | `no_hope_draw` | `true`, `false` |
+/// | `max_plies`, `max_plies_without_attack` | a number >= 1, or `null` (none) |
+/// | `repetition_draw` | a number >= 2, or `null` |
+/// | `two_square` | a number 1..8, or `null` |
+/// | `more_squares` | `true`, `false` |
+/// | `strengths`, `armies`, `board` | their JSON (compact) |
+///
+/// The [decision] "a diagonal step between two blocked squares" has no option:
+/// it is always allowed (docs/rules.md). An unknown name gives
+/// `MARSAL_STATUS_INVALID_ARGUMENT`; `marsal_ruleset_option_names` lists them.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `name` NULL or NUL-terminated; `buf`
+/// NULL or `cap` writable bytes; `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_get_option(
+    ruleset: *const MarsalRuleset,
+    name: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let name = unsafe { text(name, "name") }?;
+        let value = get_option(&r.rules, name)?;
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&value, buf, cap, len_out) }
+    })
+}
+
+/// Sets the ruleset option `name` (see `marsal_ruleset_get_option` for the
+/// names and values) to `value`, given as text in the same spelling (`true`,
+/// `3`, `null`, `only_when_attacking`; a string may also be given in JSON
+/// quotes). The changed ruleset is validated; on any error (unknown name:
+/// `MARSAL_STATUS_INVALID_ARGUMENT`; a value the option does not take:
+/// `MARSAL_STATUS_PARSE_ERROR`; a ruleset that is then inconsistent:
+/// `MARSAL_STATUS_INVALID_RULESET`) the ruleset is left unchanged.
+///
+/// Games already made from the ruleset keep their own copy and do not change;
+/// games made afterwards use the new value.
+///
+/// Thread safety: this is the one call that modifies a `MarsalRuleset`; no
+/// other thread may use the ruleset during it (reads from several threads at
+/// once remain safe while nobody sets an option).
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle not used by another thread during
+/// the call; `name` and `value` NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_set_option(
+    ruleset: *mut MarsalRuleset,
+    name: *const c_char,
+    value: *const c_char,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get_mut(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let (name, value) = unsafe { (text(name, "name")?, text(value, "value")?) };
+        r.rules = with_option(&r.rules, name, value)?;
+        Ok(())
     })
 }
 
@@ -1085,7 +1342,12 @@ pub unsafe extern "C" fn marsal_game_play_text(
 }
 
 /// Writes the text of `*mv` in the current position (`e5-e6`, `e5xe6` when it
-/// attacks) into `buf`.
+/// attacks) into `buf`. The move need not be legal (this is notation: a host may
+/// write a move it was sent, or one of the other side's), but it must be a move
+/// on this board: two different squares, both playable (not a lake, not off
+/// the board), else `MARSAL_STATUS_INVALID_ARGUMENT`. A straight line through a
+/// lake or a piece is still written: whether a piece can go there is for
+/// `marsal_game_play` to say.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `mv` NULL or readable; `buf` NULL or
@@ -1103,6 +1365,21 @@ pub unsafe extern "C" fn marsal_game_move_text(
         let g = unsafe { get(game, "game") }?;
         // SAFETY: the caller's promise.
         let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let board = &g.game.rules().board;
+        for sq in [mv.from, mv.to] {
+            if !board.playable.contains(sq) {
+                return Err(Error::new(
+                    MarsalStatus::InvalidArgument,
+                    format!("{sq} is not a playable square of this board"),
+                ));
+            }
+        }
+        if mv.from == mv.to {
+            return Err(Error::new(
+                MarsalStatus::InvalidArgument,
+                format!("{mv} goes nowhere: a move needs two different squares"),
+            ));
+        }
         let t = g.game.position().move_text(mv).to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }
@@ -1222,6 +1499,81 @@ pub unsafe extern "C" fn marsal_game_view(
         // SAFETY: the caller's promise.
         unsafe { write_items(&cells, buf, cap, count_out, "squares") }
     })
+}
+
+/// Like `marsal_game_view` (the squares into `buf`, their number into
+/// `*count_out`), and also writes the rest of what `side_code` (0 red, 1 blue)
+/// knows into `*info`: the status, ply counters, the pieces each side has left
+/// by kind, and the last move as that side saw it (a hidden attacker's kind
+/// stays hidden: forward `info->last`, not `marsal_game_last_outcome`, to a
+/// player). `*info` is written even when `buf` is too small (the call then
+/// returns `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the count).
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable elements;
+/// `count_out` NULL or writable; `info` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_view_full(
+    game: *const MarsalGame,
+    side_code: u8,
+    buf: *mut MarsalSquareView,
+    cap: usize,
+    count_out: *mut usize,
+    info: *mut MarsalViewInfo,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        let side = side(side_code)?;
+        // SAFETY: the caller's promise.
+        let info = unsafe { get_mut(info, "info") }?;
+        let view = g.game.position().view(side);
+        *info = view_info(&view);
+        let cells = cells_of(&view);
+        // SAFETY: the caller's promise.
+        unsafe { write_items(&cells, buf, cap, count_out, "squares") }
+    })
+}
+
+fn view_info(view: &View) -> MarsalViewInfo {
+    let none = MarsalKind::None as u8;
+    let kind = |k: Option<marsal::PieceKind>| k.map_or(none, |k| k as u8);
+    let mut remaining = [[0u8; MARSAL_KIND_COUNT]; 2];
+    for side in Side::BOTH {
+        for (k, n) in view.remaining(side).iter() {
+            remaining[side.index()][k.index()] = n;
+        }
+    }
+    let (files, ranks) = view.size();
+    MarsalViewInfo {
+        side: view.side() as u8,
+        files,
+        ranks,
+        has_last: view.last().is_some(),
+        status: c_status(view.status()),
+        ply: view.ply(),
+        plies_since_attack: view.plies_since_attack(),
+        remaining,
+        last: view.last().map_or(
+            MarsalObservation {
+                mv: MarsalMove {
+                    from: MarsalSquare { file: 0, rank: 0 },
+                    to: MarsalSquare { file: 0, rank: 0 },
+                },
+                side: 0,
+                piece: none,
+                defender: none,
+                battle: MarsalBattle::NoFight as u8,
+            },
+            |o| MarsalObservation {
+                mv: c_move(o.mv),
+                side: o.side as u8,
+                piece: kind(o.piece),
+                defender: kind(o.defender),
+                battle: c_battle(o.battle),
+            },
+        ),
+    }
 }
 
 /// Writes the Zobrist hash of the current position into `*out`.
@@ -1535,5 +1887,177 @@ pub unsafe extern "C" fn marsal_games_view(
             }
         }
         Ok(())
+    })
+}
+
+/// Moves of many games in one call (see `marsal_games_legal_moves`): checks
+/// the pointers of `games[0..count]` and returns the games.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live game handle.
+unsafe fn game_list<'a>(
+    games: *const *const MarsalGame,
+    count: usize,
+) -> Result<Vec<&'a Game>, Error> {
+    // SAFETY: the caller's promise.
+    let handles = unsafe { array(games, count, "games") }?;
+    let mut list = Vec::with_capacity(handles.len());
+    for (i, &p) in handles.iter().enumerate() {
+        // SAFETY: the caller's promise (NULL or a live handle).
+        let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
+        list.push(&g.game);
+    }
+    Ok(list)
+}
+
+/// Writes the legal moves of the side to move in each of the `count` games
+/// `games[0..count]` into one buffer: the moves of game `i` are
+/// `buf[offsets[i] .. offsets[i + 1]]`, in the order `marsal_game_legal_moves`
+/// gives them (a game that is over has none). `offsets` has `count + 1`
+/// elements (`offsets[0]` is 0, `offsets[count]` the total); the total also
+/// goes to `*total_out` (may be NULL).
+///
+/// With `buf` NULL or `cap` smaller than the total, `offsets` and
+/// `*total_out` are still written, the contents of `buf` are unspecified, and
+/// `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned; a buffer of
+/// `count * MARSAL_MAX_LEGAL_MOVES` moves always suffices. A NULL element of
+/// `games` gives `MARSAL_STATUS_NULL_POINTER` (the message names its index)
+/// and writes nothing. `count` 0 writes `offsets[0] = 0` and succeeds
+/// (`games` and `buf` may then be NULL).
+///
+/// Thread safety: the games are only read; no other thread may modify any of
+/// them during the call. A game may be listed more than once.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live game handle; `buf` NULL or `cap` writable moves; `offsets` NULL or
+/// `count + 1` writable elements; `total_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_legal_moves(
+    games: *const *const MarsalGame,
+    count: usize,
+    buf: *mut MarsalMove,
+    cap: usize,
+    offsets: *mut usize,
+    total_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let list = unsafe { game_list(games, count) }?;
+        if offsets.is_null() {
+            return Err(null("offsets"));
+        }
+        // Bounds `offsets` is a `count + 1` array (`array` refused counts no
+        // memory can hold, so `count + 1` does not overflow).
+        let fits = |n: usize| !buf.is_null() && n <= cap;
+        let mut total = 0usize;
+        // SAFETY: `offsets` has `count + 1` writable elements.
+        unsafe { offsets.write(0) };
+        for (i, g) in list.iter().enumerate() {
+            let moves = g.legal_moves();
+            let end = total + moves.len();
+            if fits(end) {
+                for (j, mv) in moves.iter().enumerate() {
+                    // SAFETY: `total + j < end <= cap`: inside `buf`.
+                    unsafe { buf.add(total + j).write(c_move(*mv)) };
+                }
+            }
+            total = end;
+            // SAFETY: `i + 1 <= count`: inside `offsets`.
+            unsafe { offsets.add(i + 1).write(total) };
+        }
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(total_out, total) };
+        if total > 0 && !fits(total) {
+            return Err(Error::new(
+                MarsalStatus::BufferTooSmall,
+                format!(
+                    "{total} legal moves of {count} games need a buffer of {total} moves, it has {cap}"
+                ),
+            ));
+        }
+        Ok(())
+    })
+}
+
+/// Plays one chosen move in each of the `count` games: `moves[i]` in
+/// `games[i]`, in the order of the array, each exactly as by
+/// `marsal_game_play(games[i], &moves[i], &outcomes[i])`. The games are
+/// independent: a move that is refused (illegal, or the game is over) leaves
+/// that game unchanged and the others are still played. `statuses[i]` (may be
+/// NULL as a whole) gets each game's status code (`MARSAL_STATUS_OK`,
+/// `MARSAL_STATUS_ILLEGAL_MOVE`, `MARSAL_STATUS_GAME_OVER`,
+/// `MARSAL_STATUS_INVALID_ARGUMENT` for a square off the grid, ...);
+/// `outcomes[i]` (may be NULL as a whole) what the move did, written only for
+/// the games whose move was played.
+///
+/// Returns `MARSAL_STATUS_OK` when every move was played, otherwise the code of
+/// the first refused one, with a message naming its index (the other games
+/// were played all the same: read `statuses`). A NULL element of `games`, or
+/// `moves` NULL with `count` > 0, gives `MARSAL_STATUS_NULL_POINTER` and
+/// changes nothing. A game listed twice is played twice, in order.
+///
+/// Thread safety: every listed game is modified; no other thread may use any
+/// of them during the call.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live game handle not used elsewhere during the call; `moves` NULL or
+/// `count` readable moves; `outcomes` and `statuses` NULL or `count` writable
+/// elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_play(
+    games: *const *mut MarsalGame,
+    count: usize,
+    moves: *const MarsalMove,
+    outcomes: *mut MarsalOutcome,
+    statuses: *mut MarsalStatus,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let handles = unsafe { array(games, count, "games") }?;
+        // SAFETY: the caller's promise.
+        let moves = unsafe { array(moves, count, "moves") }?;
+        if let Some(i) = handles.iter().position(|p| p.is_null()) {
+            return Err(null(&format!("games[{i}]")));
+        }
+        let mut first_error: Option<(usize, Error)> = None;
+        for (i, (&p, mv)) in handles.iter().zip(moves).enumerate() {
+            // SAFETY: checked for NULL above; the caller promises a live game
+            // that nothing else uses. One reference at a time.
+            let g = unsafe { get_mut(p, "game") }?;
+            let result = rust_move(mv).and_then(|mv| g.game.play(mv).map_err(move_error));
+            let status = match result {
+                Ok(o) => {
+                    if !outcomes.is_null() {
+                        // SAFETY: `i < count`, inside the caller's array.
+                        unsafe { outcomes.add(i).write(c_outcome(&o)) };
+                    }
+                    MarsalStatus::Ok
+                }
+                Err(e) => {
+                    let status = e.status;
+                    if first_error.is_none() {
+                        first_error = Some((i, e));
+                    }
+                    status
+                }
+            };
+            if !statuses.is_null() {
+                // SAFETY: `i < count`, inside the caller's array.
+                unsafe { statuses.add(i).write(status) };
+            }
+        }
+        match first_error {
+            None => Ok(()),
+            Some((i, e)) => Err(Error::new(
+                e.status,
+                format!(
+                    "games[{i}]: {} (the other games were played; see statuses)",
+                    e.message
+                ),
+            )),
+        }
     })
 }

@@ -44,6 +44,7 @@ pub enum MarsalStatus {
 }
 
 /// An error on its way out of the ABI: a code and a message.
+#[derive(Debug)]
 pub(crate) struct Error {
     pub(crate) status: MarsalStatus,
     pub(crate) message: String,

@@ -753,6 +753,275 @@ done:
 
 /* ------------------------------------------------------------ main */
 
+/* ------------------------------------------- calls for real hosts (issue 11) */
+
+/* A text output through a size query and a second call (free it); NULL on
+ * failure. Checks strlen == len. */
+typedef MarsalStatus (*game_text_fn)(const MarsalGame *, char *, size_t, size_t *);
+
+static char *game_text(const MarsalGame *game, game_text_fn f, const char *what) {
+    size_t len = 0;
+    if (f(game, NULL, 0, &len) != MARSAL_STATUS_BUFFER_TOO_SMALL) {
+        check(0, what);
+        return NULL;
+    }
+    char *buf = malloc(len + 1);
+    if (buf == NULL) {
+        return NULL;
+    }
+    size_t len2 = 0;
+    if (!must(f(game, buf, len + 1, &len2), what) || len2 != len || strlen(buf) != len) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static char *option_value(const MarsalRuleset *rules, const char *name) {
+    size_t len = 0;
+    if (marsal_ruleset_get_option(rules, name, NULL, 0, &len) != MARSAL_STATUS_BUFFER_TOO_SMALL) {
+        check(0, "marsal_ruleset_get_option (size)");
+        return NULL;
+    }
+    char *buf = malloc(len + 1);
+    if (buf == NULL) {
+        return NULL;
+    }
+    if (!must(marsal_ruleset_get_option(rules, name, buf, len + 1, &len),
+              "marsal_ruleset_get_option") ||
+        strlen(buf) != len) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Ruleset options: list them, read each and write it back; set a few. */
+static void check_options(const char *preset) {
+    MarsalRuleset *r = NULL;
+    if (!must(marsal_ruleset_preset(preset, &r), "marsal_ruleset_preset")) {
+        return;
+    }
+    size_t len = 0;
+    char names[512];
+    if (must(marsal_ruleset_option_names(names, sizeof names, &len),
+             "marsal_ruleset_option_names")) {
+        int all = 1, count = 0;
+        char *save = names;
+        for (char *p = names;; p++) {
+            if (*p == ',' || *p == '\0') {
+                int end = *p == '\0';
+                *p = '\0';
+                char *v = option_value(r, save);
+                all = all && v != NULL &&
+                      marsal_ruleset_set_option(r, save, v) == MARSAL_STATUS_OK;
+                free(v);
+                count++;
+                save = p + 1;
+                if (end) {
+                    break;
+                }
+            }
+        }
+        check(all && count >= 12, "every_option_reads_and_writes_back");
+    }
+    must(marsal_ruleset_set_option(r, "max_plies", "700"), "set max_plies");
+    must(marsal_ruleset_set_option(r, "repetition_draw", "3"), "set repetition_draw");
+    must(marsal_ruleset_set_option(r, "first_to_move", "blue"), "set first_to_move");
+    char *v = option_value(r, "first_to_move");
+    check(v != NULL && strcmp(v, "blue") == 0, "option_first_to_move_is_blue");
+    free(v);
+    expect_error(marsal_ruleset_set_option(r, "max_plies", "0"), MARSAL_STATUS_INVALID_RULESET,
+                 "option_zero_ply_limit");
+    expect_error(marsal_ruleset_set_option(r, "spy_rule", "sometimes"),
+                 MARSAL_STATUS_PARSE_ERROR, "option_bad_value");
+    expect_error(marsal_ruleset_set_option(r, "no_such_option\x1b", "1"),
+                 MARSAL_STATUS_INVALID_ARGUMENT, "option_unknown_name");
+    expect_error(marsal_ruleset_set_option(NULL, "max_plies", "1"), MARSAL_STATUS_NULL_POINTER,
+                 "option_null_ruleset");
+    v = option_value(r, "max_plies");
+    check(v != NULL && strcmp(v, "700") == 0, "failed_set_leaves_the_option");
+    free(v);
+    /* A game made now moves Blue first and ends by the new ply limit. */
+    MarsalGame *g = NULL;
+    if (must(marsal_game_new_random(r, 5, 6, &g), "marsal_game_new_random")) {
+        MarsalGameStatus st;
+        must(marsal_game_status(g, &st), "marsal_game_status");
+        check(st.side == MARSAL_SIDE_BLUE, "blue_moves_first");
+        uint32_t played = 0;
+        must(marsal_game_play_random(g, 10000, 1, &played), "marsal_game_play_random");
+        check(played <= 700, "new_ply_limit_applies");
+        marsal_game_free(g);
+    }
+    marsal_ruleset_free(r);
+}
+
+/* Clones, JSON save and load, positions from text, the full view. */
+static void check_copies(const MarsalRuleset *rules) {
+    MarsalGame *g = NULL, *copy = NULL, *loaded = NULL, *from_text = NULL;
+    char *json = NULL, *json2 = NULL, *pos = NULL, *pos2 = NULL;
+    if (!must(marsal_game_new_random(rules, 21, 22, &g), "marsal_game_new_random")) {
+        return;
+    }
+    uint32_t played = 0;
+    must(marsal_game_play_random(g, 40, 3, &played), "marsal_game_play_random");
+    if (!must(marsal_game_clone(g, &copy), "marsal_game_clone")) {
+        goto out;
+    }
+    check(hash_of(copy) == hash_of(g) && ply_of(copy) == ply_of(g), "clone_is_equal");
+    must(marsal_game_play_random(copy, 1, 4, &played), "marsal_game_play_random");
+    check(ply_of(copy) == ply_of(g) + played, "clone_is_independent");
+    expect_error(marsal_game_clone(NULL, &loaded), MARSAL_STATUS_NULL_POINTER, "clone_null");
+
+    json = game_text(g, marsal_game_to_json, "marsal_game_to_json");
+    if (json != NULL && must(marsal_game_from_json(json, &loaded), "marsal_game_from_json")) {
+        json2 = game_text(loaded, marsal_game_to_json, "marsal_game_to_json");
+        check(json2 != NULL && strcmp(json, json2) == 0 && hash_of(loaded) == hash_of(g),
+              "game_json_round_trips");
+    }
+    MarsalGame *bad = NULL;
+    expect_error(marsal_game_from_json("{\"start\": 1}", &bad), MARSAL_STATUS_PARSE_ERROR,
+                 "game_json_bad");
+
+    pos = game_text(g, marsal_game_position_text, "marsal_game_position_text");
+    if (pos != NULL && must(marsal_game_from_position_text(rules, pos, &from_text),
+                            "marsal_game_from_position_text")) {
+        pos2 = game_text(from_text, marsal_game_position_text, "marsal_game_position_text");
+        check(pos2 != NULL && strcmp(pos, pos2) == 0 && hash_of(from_text) == hash_of(g),
+              "position_text_round_trips");
+    }
+    expect_error(marsal_game_from_position_text(rules, "\x01\x02 r", &bad),
+                 MARSAL_STATUS_PARSE_ERROR, "position_text_bad");
+
+    /* The full view of each side: squares as marsal_game_view, counts left, and
+     * the last move as that side saw it. */
+    for (uint8_t side = 0; side < 2; side++) {
+        MarsalSquareView cells[MARSAL_GRID_SQUARES], cells2[MARSAL_GRID_SQUARES];
+        size_t n = 0, n2 = 0;
+        MarsalViewInfo info;
+        MarsalOutcome last;
+        if (must(marsal_game_view_full(g, side, cells, MARSAL_GRID_SQUARES, &n, &info),
+                 "marsal_game_view_full") &&
+            must(marsal_game_view(g, side, cells2, MARSAL_GRID_SQUARES, &n2), "marsal_game_view") &&
+            must(marsal_game_last_outcome(g, &last), "marsal_game_last_outcome")) {
+            int same = n == n2;
+            for (size_t i = 0; same && i < n; i++) {
+                same = same_cell(cells[i], cells2[i]);
+            }
+            check(same, "view_full_squares_are_the_view");
+            int own_left = 0;
+            for (int k = 0; k < MARSAL_KIND_COUNT; k++) {
+                own_left += info.remaining[side][k];
+            }
+            check(own_left > 0 && info.side == side && info.ply == ply_of(g), "view_full_info");
+            int shown = last.side == side || last.attacker_revealed;
+            check(info.has_last && same_move(info.last.mv, last.mv) &&
+                      info.last.piece == (shown ? last.piece : MARSAL_KIND_NONE),
+                  "view_full_last_as_seen");
+        }
+    }
+    {
+        MarsalViewInfo info;
+        expect_error(marsal_game_view_full(g, 0, NULL, 0, NULL, NULL), MARSAL_STATUS_NULL_POINTER,
+                     "view_full_null_info");
+        expect_error(marsal_game_view_full(g, 7, NULL, 0, NULL, &info),
+                     MARSAL_STATUS_INVALID_ARGUMENT, "view_full_bad_side");
+    }
+out:
+    marsal_game_free(g);
+    marsal_game_free(copy);
+    marsal_game_free(loaded);
+    marsal_game_free(from_text);
+    free(json);
+    free(json2);
+    free(pos);
+    free(pos2);
+}
+
+/* A trainer's step: the legal moves of N games in one call, one move chosen
+ * for each by the host, all played in one call. */
+#define BATCH 8
+static void check_chosen_batches(const MarsalRuleset *rules) {
+    MarsalGame *games[BATCH] = {0};
+    int made = 1;
+    for (int i = 0; i < BATCH; i++) {
+        made = made && must(marsal_game_new_random(rules, 100 + (uint64_t)i, 200 + (uint64_t)i,
+                                                   &games[i]),
+                            "marsal_game_new_random");
+    }
+    size_t cap = (size_t)BATCH * MARSAL_MAX_LEGAL_MOVES;
+    MarsalMove *moves = malloc(cap * sizeof *moves);
+    if (!made || moves == NULL) {
+        goto out;
+    }
+    size_t offsets[BATCH + 1], total = 0;
+    MarsalMove chosen[BATCH];
+    MarsalOutcome outcomes[BATCH];
+    MarsalStatus statuses[BATCH];
+    uint64_t plies = 0;
+    int steps_ok = 1;
+    expect_error(marsal_games_legal_moves((const MarsalGame *const *)games, BATCH, NULL, 0,
+                                          offsets, &total),
+                 MARSAL_STATUS_BUFFER_TOO_SMALL, "games_legal_moves_size_query");
+    for (int step = 0; step < 200; step++) {
+        if (!must(marsal_games_legal_moves((const MarsalGame *const *)games, BATCH, moves, cap,
+                                           offsets, &total),
+                  "marsal_games_legal_moves")) {
+            steps_ok = 0;
+            break;
+        }
+        int any = 0;
+        for (int i = 0; i < BATCH; i++) {
+            size_t n = offsets[i + 1] - offsets[i];
+            if (n == 0) {
+                /* Over: any move; the game reports GAME_OVER. */
+                chosen[i] = moves[0];
+                continue;
+            }
+            any = 1;
+            chosen[i] = moves[offsets[i] + lcg_below(n)];
+        }
+        if (!any) {
+            break;
+        }
+        MarsalStatus s = marsal_games_play(games, BATCH, chosen, outcomes, statuses);
+        if (s != MARSAL_STATUS_OK && s != MARSAL_STATUS_GAME_OVER) {
+            must(s, "marsal_games_play");
+            steps_ok = 0;
+            break;
+        }
+        if (s == MARSAL_STATUS_GAME_OVER) {
+            char *msg = last_error(); /* strlen == len checked */
+            steps_ok = steps_ok && msg != NULL;
+            free(msg);
+        }
+        for (int i = 0; i < BATCH; i++) {
+            if (statuses[i] == MARSAL_STATUS_OK) {
+                plies++;
+                steps_ok = steps_ok && same_move(outcomes[i].mv, chosen[i]);
+            } else {
+                steps_ok = steps_ok && statuses[i] == MARSAL_STATUS_GAME_OVER;
+            }
+        }
+    }
+    check(steps_ok && plies > 0, "chosen_move_batches");
+    printf("chosen-move batches: %" PRIu64 " plies in %d games\n", plies, BATCH);
+    {
+        MarsalMove bad = {{0, 0}, {11, 11}};
+        MarsalMove two[2] = {chosen[0], bad};
+        MarsalGame *pair[2] = {games[0], NULL};
+        expect_error(marsal_games_play(pair, 2, two, NULL, NULL), MARSAL_STATUS_NULL_POINTER,
+                     "games_play_null_game");
+        expect_error(marsal_games_legal_moves(NULL, 2, moves, cap, offsets, &total),
+                     MARSAL_STATUS_NULL_POINTER, "games_legal_moves_null_games");
+    }
+out:
+    free(moves);
+    for (int i = 0; i < BATCH; i++) {
+        marsal_game_free(games[i]);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *preset = argc > 1 ? argv[1] : "marsal_a_spion";
     const char *version = NULL;
@@ -870,6 +1139,9 @@ int main(int argc, char **argv) {
 
     check_ruleset_errors(rules, json);
     check_batches(rules, strcmp(preset, "marsal_a_spion") == 0 ? "classic" : "marsal_a_spion");
+    check_options(preset);
+    check_copies(rules);
+    check_chosen_batches(rules);
 
 done:
     marsal_game_free(game);

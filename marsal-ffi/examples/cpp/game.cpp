@@ -159,6 +159,69 @@ int batches(const marsal::Ruleset& rules) {
     return 0;
 }
 
+// The calls real hosts need (issue 11): options, copies, saved games,
+// positions from text, the full view and chosen-move batches.
+int host_calls(const marsal::Ruleset& rules) {
+    marsal::Ruleset custom = rules.clone();
+    for (const std::string& name : marsal::Ruleset::option_names()) {
+        custom.set_option(name, custom.option(name));
+    }
+    custom.set_option("max_plies", "600");
+    custom.set_option("repetition_draw", "3");
+    try {
+        custom.set_option("max_plies", "0");
+        std::cerr << "error: a ply limit of 0 was accepted\n";
+        return 1;
+    } catch (const marsal::Error& e) {
+        if (e.code() != MARSAL_STATUS_INVALID_RULESET || custom.option("max_plies") != "600") {
+            std::cerr << "error: a refused option changed the ruleset\n";
+            return 1;
+        }
+    }
+    marsal::Game game = marsal::Game::random(custom, 31, 32);
+    game.play_random(25, 5);
+    marsal::Game copy = game.clone();
+    copy.play_random(1, 6);
+    const marsal::Game loaded = marsal::Game::from_json(game.to_json());
+    const marsal::Game from_text = marsal::Game::from_position_text(custom, game.position_text());
+    if (copy.ply() != game.ply() + 1 || loaded.hash() != game.hash() ||
+        from_text.hash() != game.hash()) {
+        std::cerr << "error: clone, JSON or position text disagree\n";
+        return 1;
+    }
+    MarsalViewInfo info{};
+    const marsal::BoardView view = game.view_full(marsal::Side::Blue, info);
+    if (view.squares.size() != static_cast<std::size_t>(info.files) * info.ranks ||
+        !info.has_last) {
+        std::cerr << "error: the full view is incomplete\n";
+        return 1;
+    }
+    std::vector<marsal::Game> games;
+    for (std::uint64_t i = 0; i < 4; ++i) {
+        games.push_back(marsal::Game::random(custom, 40 + i, 50 + i));
+    }
+    std::vector<const marsal::Game*> readers;
+    std::vector<marsal::Game*> writers;
+    for (marsal::Game& g : games) {
+        readers.push_back(&g);
+        writers.push_back(&g);
+    }
+    std::uint64_t plies = 0;
+    for (int step = 0; step < 100; ++step) {
+        const auto lists = marsal::legal_moves(readers);
+        std::vector<MarsalMove> chosen;
+        for (const auto& list : lists) {
+            chosen.push_back(list.empty() ? MarsalMove{} : list[static_cast<std::size_t>(step) % list.size()]);
+        }
+        for (MarsalStatus s : marsal::play(writers, chosen)) {
+            plies += s == MARSAL_STATUS_OK ? 1 : 0;
+        }
+    }
+    std::cout << "host calls: " << marsal::Ruleset::option_names().size() << " options, "
+              << plies << " chosen-move plies in 4 games\n";
+    return 0;
+}
+
 int run(const std::string& preset) {
     std::cout << "marsal " << marsal::version() << ", preset " << preset << '\n';
 
@@ -270,7 +333,10 @@ int run(const std::string& preset) {
         std::cout << "stopped after " << plies << " plies (" << marsal::status_text(status)
                   << ")\n";
     }
-    return batches(rules);
+    if (batches(rules) != 0) {
+        return 1;
+    }
+    return host_calls(rules);
 }
 
 }  // namespace
