@@ -1386,12 +1386,14 @@ fn vec_env(r: *mut MarsalRuleset, run: &VecEnvRun) {
     let mut actions = vec![0i64; n];
     let obs_p = if run.obs { obs.as_mut_ptr() } else { null_mut() };
     let masks_p = if run.masks { masks.as_mut_ptr() } else { null_mut() };
+    // Whether `masks` holds what the last successful step wrote.
+    let mut masks_written = false;
     for step in 0..run.steps % 24 {
         assert_eq!(
             unsafe { marsal_vec_env_random_actions(env, actions.as_mut_ptr(), n) },
             MarsalStatus::Ok
         );
-        if step > 0 && run.masks {
+        if masks_written {
             for (i, &x) in actions.iter().enumerate() {
                 assert!(x >= 0 && masks[i * a + x as usize] == 1);
             }
@@ -1430,6 +1432,7 @@ fn vec_env(r: *mut MarsalRuleset, run: &VecEnvRun) {
             assert_eq!(before, after, "a refused step changed a game");
             continue;
         }
+        masks_written = run.masks;
         for i in 0..n {
             assert!([-1.0, 0.0, 1.0].contains(&rewards[i]));
             assert!(term[i] <= 1 && trunc[i] <= 1 && term[i] + trunc[i] <= 1);
