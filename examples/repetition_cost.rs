@@ -3,6 +3,8 @@
 //! attack is possible, with `repetition_draw` set (255, so that it never ends
 //! the game) and without it, and prints both rates (the best of five runs each) and their ratio.
 //!
+//! Then times loading a Game JSON of that many moves.
+//!
 //! `cargo run --release --example repetition_cost [plies]`
 
 use marsal::{Game, Position, Rng, Ruleset};
@@ -47,4 +49,26 @@ fn main() {
         f64::from(n1) / t1
     );
     println!("ratio with/without: {:.2}", t1 / t0);
+
+    // Loading a Game JSON replays (and re-checks) every move, the
+    // repeated-position draw included.
+    let mut r = Ruleset::classic();
+    r.two_square = None;
+    r.more_squares = false;
+    r.repetition_draw = Some(255);
+    let mut game = Game::from_position(Position::from_text(&r, QUIET).expect("the quiet board"));
+    let mut rng = Rng::new(7);
+    for _ in 0..plies {
+        if game.play_random(&mut rng).is_none() {
+            break;
+        }
+    }
+    let json = serde_json::to_string(&game).expect("JSON");
+    let t = Instant::now();
+    let back: Game = serde_json::from_str(&json).expect("the JSON loads");
+    println!(
+        "loading a {}-move Game JSON with repetition_draw=255: {:.3} s",
+        back.moves().count(),
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -880,9 +880,9 @@ enum MarsalStatus marsal_games_view(const struct MarsalGame *const *games,
 // `*total_out` are still written, the contents of `buf` are unspecified, and
 // `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned; a buffer of
 // `count * MARSAL_MAX_LEGAL_MOVES` moves always suffices. A NULL element of
-// `games` gives `MARSAL_STATUS_NULL_POINTER` (the message names its index)
-// and writes nothing. `count` 0 writes `offsets[0] = 0` and succeeds
-// (`games` and `buf` may then be NULL).
+// `games`, or `offsets` NULL, gives `MARSAL_STATUS_NULL_POINTER` (the
+// message names the argument or index) and writes nothing. `count` 0 writes
+// `offsets[0] = 0` and succeeds (`games` and `buf` may then be NULL).
 //
 // Thread safety: the games are only read; no other thread may modify any of
 // them during the call. A game may be listed more than once.

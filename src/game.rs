@@ -46,9 +46,6 @@ pub struct Game {
     /// last irreversible move, the current one included (see
     /// [`crate::repetition`]); empty without the rule.
     seen: HashCounts,
-    /// Positions compared board to board by the repeated-position draw (the
-    /// work [`Game::repetition_positions_compared`] reports).
-    compared: u64,
 }
 
 /// Why [`Game::undo`] could not undo.
@@ -88,7 +85,6 @@ impl Game {
             undos: Vec::new(),
             outcomes: Vec::new(),
             seen: HashCounts::default(),
-            compared: 0,
         };
         game.rebuild_seen();
         game
@@ -267,7 +263,7 @@ impl Game {
             let limit = u32::from(limit);
             if !self.current.status.is_over() && self.seen.get(self.current.hash) >= limit {
                 let (n, compared) = self.count_occurrences();
-                self.compared += compared;
+                self.seen.compared += compared;
                 if n >= limit {
                     self.current.status = Status::Drawn {
                         reason: DrawReason::Repetition,
@@ -332,7 +328,7 @@ impl Game {
     /// measure of the rule's work for tests (issue 11, fault B), not a rule.
     #[doc(hidden)]
     pub fn repetition_positions_compared(&self) -> u64 {
-        self.compared
+        self.seen.compared
     }
 
     /// Whether the side to move has a move the more-squares rule does not forbid.

@@ -12,10 +12,22 @@
 //! | the same in lower case | a Blue piece |
 //!
 //! After a space comes the side to move, `r` or `b`. The terrain characters must
-//! match the ruleset's board. The text says nothing of what the players know: a
-//! position read from text starts with every piece unknown to the opponent and
-//! the ply counters at 0. A side whose Flag is missing has lost it (the other side
-//! has won by capture).
+//! match the ruleset's board. A position read from text starts with every piece
+//! on the board unknown to the opponent and the ply counters at 0. A side whose
+//! Flag is missing has lost it (the other side has won by capture).
+//!
+//! **What is public about absent pieces.** A piece of the army that is not on
+//! the board is either *captured in public view* (both players saw it removed,
+//! so counting may use it: a kind none of whose pieces is left cannot be on the
+//! board, and so on) or *unknown* (a puzzle or endgame that simply leaves it
+//! out: the opponent knows nothing of it, and counting deduces nothing from
+//! it). An optional third field after the side to move lists the absent pieces
+//! captured in public view, by letter (upper case Red, lower case Blue, in any
+//! order; `-` for none); every other absent piece is unknown. Without the
+//! field, every absent piece is unknown. [`Position::to_text`] writes the field
+//! whenever a piece was captured in public (in a game, every removed piece),
+//! so the text round-trips, and the position's JSON (which holds the text)
+//! with it.
 //!
 //! ```
 //! use marsal::{Position, Ruleset};
@@ -69,6 +81,17 @@ pub enum PositionTextError {
         /// Its square.
         square: Square,
     },
+    /// The list of publicly captured pieces names a piece that is not absent
+    /// from the board (more of a kind than the army has off the board), or a
+    /// character that is not a piece letter.
+    #[error("the captured pieces name {letter}, but no such piece is absent from the board")]
+    Captured {
+        /// The letter (upper case Red, lower case Blue).
+        letter: char,
+    },
+    /// Something follows the list of captured pieces.
+    #[error("nothing may follow the list of captured pieces")]
+    Trailing,
     /// The terrain does not match the board (`~` must mark exactly the lakes,
     /// `#` exactly the squares off the board).
     #[error("{square} must be written '{expected}' on this board")]
@@ -94,9 +117,13 @@ impl Position {
         use PositionTextError as E;
         rules.validate()?;
         let text = text.trim();
-        let (rows, side) = text
-            .rsplit_once(char::is_whitespace)
-            .ok_or(E::MissingSideToMove)?;
+        let mut fields = text.split_whitespace();
+        let rows = fields.next().ok_or(E::MissingSideToMove)?;
+        let side = fields.next().ok_or(E::MissingSideToMove)?;
+        let captured = fields.next();
+        if fields.next().is_some() {
+            return Err(E::Trailing.into());
+        }
         let to_move = match side {
             "r" => Side::Red,
             "b" => Side::Blue,
@@ -162,6 +189,24 @@ impl Position {
             }
         }
         pos.finish(to_move)?;
+        // Every absent piece is unknown, less those stated captured in public.
+        for side in Side::BOTH {
+            let army = rules.army(side);
+            for kind in PieceKind::ALL {
+                pos.unknown_absent[side.index()][kind.index()] =
+                    army.count(kind).saturating_sub(pos.count(side, kind));
+            }
+        }
+        for letter in captured.filter(|c| *c != "-").unwrap_or("").chars() {
+            let kind = PieceKind::from_letter(letter).ok_or(E::Captured { letter })?;
+            let side = if letter.is_ascii_uppercase() {
+                Side::Red
+            } else {
+                Side::Blue
+            };
+            let n = &mut pos.unknown_absent[side.index()][kind.index()];
+            *n = n.checked_sub(1).ok_or(E::Captured { letter })?;
+        }
         Ok(pos)
     }
 
@@ -207,6 +252,21 @@ impl fmt::Display for PositionText<'_> {
         f.write_str(match pos.to_move {
             Side::Red => " r",
             Side::Blue => " b",
-        })
+        })?;
+        // The absent pieces captured in public view, when there are any.
+        let mut first = true;
+        for side in Side::BOTH {
+            let captured = pos.publicly_captured(side);
+            for kind in PieceKind::ALL {
+                for _ in 0..captured.count(kind) {
+                    if first {
+                        f.write_str(" ")?;
+                        first = false;
+                    }
+                    write!(f, "{}", Piece::new(side, kind).letter())?;
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -106,6 +106,11 @@ pub struct Position {
     pub(crate) chase: Chase,
     /// The same board as bitboards (see [`bitboard`](crate::bitboard)).
     pub(crate) boards: Boards,
+    /// Pieces absent from the board whose capture the opponent did not see
+    /// (only a position read from text has them, see
+    /// [`notation`](crate::notation)), by side and kind: counting deduces
+    /// nothing from them.
+    pub(crate) unknown_absent: [[u8; KIND_COUNT]; 2],
 }
 
 /// Why a position could not be built.
@@ -276,6 +281,7 @@ impl Position {
             cells,
             knowledge: [0; CELLS],
             on_board: [[0; KIND_COUNT]; 2],
+            unknown_absent: [[0; KIND_COUNT]; 2],
             to_move: rules.first_to_move,
             ply: 0,
             plies_since_attack: 0,
@@ -424,6 +430,58 @@ impl Position {
         PieceKind::ALL
             .into_iter()
             .fold(Army::EMPTY, |a, k| a.with(k, self.count(side, k)))
+    }
+
+    /// The pieces of `side` absent from the board whose capture its opponent
+    /// did not see: none in a game played from setups; in a position read from
+    /// text, those the text does not state as captured in public (see
+    /// [`notation`](crate::notation)).
+    ///
+    /// ```
+    /// use marsal::{PieceKind, Position, Ruleset, Side};
+    /// let rules = Ruleset::barrage();
+    /// let rows = "........yf/........../........../........../..~~..~~../\
+    ///             ..~~..~~../........../........../........../M........F";
+    /// let pos = Position::from_text(&rules, &format!("{rows} b"))?;
+    /// assert_eq!(pos.unknown_absent(Side::Blue).count(PieceKind::Marshal), 1);
+    /// let pos = Position::from_text(&rules, &format!("{rows} b m"))?;
+    /// assert_eq!(pos.unknown_absent(Side::Blue).count(PieceKind::Marshal), 0);
+    /// assert_eq!(pos.publicly_captured(Side::Blue).count(PieceKind::Marshal), 1);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn unknown_absent(&self, side: Side) -> Army {
+        PieceKind::ALL.into_iter().fold(Army::EMPTY, |a, k| {
+            a.with(k, self.unknown_absent[side.index()][k.index()])
+        })
+    }
+
+    /// The pieces of `side` captured in public view: its army less what is on
+    /// the board and less [`Position::unknown_absent`].
+    pub fn publicly_captured(&self, side: Side) -> Army {
+        let army = self.rules.army(side);
+        PieceKind::ALL.into_iter().fold(Army::EMPTY, |a, k| {
+            let gone = army.count(k).saturating_sub(self.count(side, k));
+            a.with(
+                k,
+                gone.saturating_sub(self.unknown_absent[side.index()][k.index()]),
+            )
+        })
+    }
+
+    /// What `viewer` knows of the pieces `side` has left: the exact counts of
+    /// its own side; of the other side, the pieces not known to be captured
+    /// (those on the board and the unknown absent ones).
+    pub(crate) fn remaining_as_seen(&self, side: Side, viewer: Side) -> Army {
+        if side == viewer {
+            return self.remaining(side);
+        }
+        PieceKind::ALL.into_iter().fold(Army::EMPTY, |a, k| {
+            a.with(
+                k,
+                self.count(side, k)
+                    .saturating_add(self.unknown_absent[side.index()][k.index()]),
+            )
+        })
     }
 
     /// What the opponent of the piece's owner knows of the piece on `square`:

@@ -49,7 +49,7 @@ impl Serialize for Position {
     }
 }
 
-const TEXT_MAX: usize = 256;
+const TEXT_MAX: usize = 512;
 
 /// The board text, copied into a fixed buffer (no heap).
 struct TextBuf {

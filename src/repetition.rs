@@ -23,6 +23,10 @@ pub(crate) struct HashCounts {
     used: usize,
     /// How many hashes the multiset holds (the sum of the counts).
     total: usize,
+    /// Positions compared board to board by the repeated-position draw (the
+    /// work `Game::repetition_positions_compared` reports; kept across
+    /// `clear`). Not part of a game's value.
+    pub(crate) compared: u64,
 }
 
 /// The counts are derived from a game's history: two games with the same

@@ -241,7 +241,9 @@ impl Setup {
 
     /// Checks the setup against `rules`: every piece inside the side's zone, no
     /// zone square empty when the army fills the zone, and exactly the army's
-    /// count of every kind. The first problem found is returned, in that order.
+    /// count of every kind. The first problem found is returned, in that order;
+    /// wrong counts are all named at once: [`SetupError::WrongCount`] when one
+    /// kind is wrong, [`SetupError::WrongCounts`] when several are.
     ///
     /// ```
     /// use marsal::{PieceKind, Ruleset, Setup, SetupError, Side};
@@ -251,9 +253,11 @@ impl Setup {
     /// s.remove(sq);
     /// assert_eq!(s.validate(&rules), Err(SetupError::EmptySquare(sq)));
     /// s.place(sq, PieceKind::Scout).unwrap();
+    /// let err = s.validate(&rules).unwrap_err();
+    /// assert!(matches!(err, SetupError::WrongCounts { .. }));
     /// assert_eq!(
-    ///     s.validate(&rules),
-    ///     Err(SetupError::WrongCount { kind: PieceKind::Scout, expected: 8, found: 9 })
+    ///     err.to_string(),
+    ///     "wrong piece counts: Scout: the army has 8, the setup 9; Spy: the army has 1, the setup 0"
     /// );
     /// ```
     pub fn validate(&self, rules: &Ruleset) -> Result<(), SetupError> {

@@ -167,8 +167,12 @@ impl View {
             .filter(|(_, v)| *v != SquareView::OffBoard)
     }
 
-    /// The pieces `side` has left on the board (public: removed pieces are shown
-    /// to both players).
+    /// The pieces `side` has left, as the viewer knows them: of its own side,
+    /// exactly those on the board; of the other side, every piece not known to
+    /// be captured (removed pieces are shown to both players, so in a game
+    /// these are exactly the pieces on the board; a position read from text
+    /// may have absent pieces whose capture was not public, see
+    /// [`notation`](crate::notation)).
     ///
     /// ```
     /// # let pos = marsal::Position::start(&marsal::Ruleset::barrage(), 1, 2).unwrap();
@@ -251,7 +255,10 @@ impl Position {
             files: self.rules.board.files,
             ranks: self.rules.board.ranks,
             squares,
-            remaining: [self.remaining(Side::Red), self.remaining(Side::Blue)],
+            remaining: [
+                self.remaining_as_seen(Side::Red, side),
+                self.remaining_as_seen(Side::Blue, side),
+            ],
             last,
             #[cfg(feature = "alloc")]
             log: alloc::vec::Vec::new(),
@@ -270,7 +277,13 @@ impl Position {
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
         for side in Side::BOTH {
-            let counts = &self.on_board[side.index()];
+            // What the opponent can count: the pieces on the board and those
+            // whose capture it did not see (an upper bound, so sound).
+            let mut counts = self.on_board[side.index()];
+            for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
+                *c = c.saturating_add(u);
+            }
+            let counts = &counts;
             let alive: u16 = PieceKind::ALL
                 .into_iter()
                 .filter(|k| counts[k.index()] > 0)

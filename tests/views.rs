@@ -543,13 +543,13 @@ fn view_never_contains_an_unrevealed_enemy_kind() {
 fn czech_surviving_attacker_hidden_defender_revealed() {
     use PieceKind::*;
     let rules = Ruleset::marsal_a_spion();
-    let mut pos = Position::from_text(
+    // Every piece absent from the board was captured in public view.
+    let mut pos = common::all_captured(
         &rules,
         "#f........s#/#..........#/#..........#/............/...~~..~~.../\
          ...~....~.../...~....~.../.k.~~.p~~.../.U....G...../\
          #..........#/#..........#/#FMKD.....S# r",
-    )
-    .unwrap();
+    );
     // Red also has a Marshal, a Captain and a Cadet (rank 1), so that counting
     // leaves several Red pieces that can beat a Corporal.
 

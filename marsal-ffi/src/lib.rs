@@ -1922,9 +1922,9 @@ unsafe fn game_list<'a>(
 /// `*total_out` are still written, the contents of `buf` are unspecified, and
 /// `MARSAL_STATUS_BUFFER_TOO_SMALL` is returned; a buffer of
 /// `count * MARSAL_MAX_LEGAL_MOVES` moves always suffices. A NULL element of
-/// `games` gives `MARSAL_STATUS_NULL_POINTER` (the message names its index)
-/// and writes nothing. `count` 0 writes `offsets[0] = 0` and succeeds
-/// (`games` and `buf` may then be NULL).
+/// `games`, or `offsets` NULL, gives `MARSAL_STATUS_NULL_POINTER` (the
+/// message names the argument or index) and writes nothing. `count` 0 writes
+/// `offsets[0] = 0` and succeeds (`games` and `buf` may then be NULL).
 ///
 /// Thread safety: the games are only read; no other thread may modify any of
 /// them during the call. A game may be listed more than once.
@@ -1948,8 +1948,8 @@ pub unsafe extern "C" fn marsal_games_legal_moves(
         if offsets.is_null() {
             return Err(null("offsets"));
         }
-        // Bounds `offsets` is a `count + 1` array (`array` refused counts no
-        // memory can hold, so `count + 1` does not overflow).
+        // `offsets` is a `count + 1` array (`array` refused counts no memory
+        // can hold, so `count + 1` does not overflow).
         let fits = |n: usize| !buf.is_null() && n <= cap;
         let mut total = 0usize;
         // SAFETY: `offsets` has `count + 1` writable elements.

@@ -86,7 +86,7 @@ pub(crate) fn quote(s: &str) -> String {
     out.push('"');
     for (i, c) in s.chars().enumerate() {
         if i == MAX_QUOTED_CHARS {
-            out.push_str("\u{2026}");
+            out.push('\u{2026}');
             break;
         }
         if c.is_control() || c == '"' || c == '\\' {

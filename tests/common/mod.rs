@@ -76,9 +76,40 @@ pub fn position_text(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) ->
     )
 }
 
-/// The position of [`position_text`]; panics with the text and the error if it
-/// is refused.
+/// The position of [`position_text`], with every piece absent from the board
+/// stated as captured in public view (as if the game had removed them, so
+/// counting may use them); panics with the text and the error if it is
+/// refused. [`position_unknown_absent`] leaves the absent pieces unknown.
 pub fn position(rules: &Ruleset, pieces: &[(&str, char)], to_move: Side) -> Position {
+    all_captured(rules, &position_text(rules, pieces, to_move))
+}
+
+/// The position of `text` with every piece absent from the board stated as
+/// captured in public view.
+pub fn all_captured(rules: &Ruleset, text: &str) -> Position {
+    let pos = Position::from_text(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut captured = String::new();
+    for side in Side::BOTH {
+        for (kind, n) in pos.unknown_absent(side).iter() {
+            for _ in 0..n {
+                captured.push(marsal::Piece::new(side, kind).letter());
+            }
+        }
+    }
+    if captured.is_empty() {
+        return pos;
+    }
+    let text = format!("{text} {captured}");
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The position of [`position_text`] as it reads: every absent piece unknown
+/// to the opponent.
+pub fn position_unknown_absent(
+    rules: &Ruleset,
+    pieces: &[(&str, char)],
+    to_move: Side,
+) -> Position {
     let text = position_text(rules, pieces, to_move);
     Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
