@@ -32,7 +32,8 @@ def capped(preset, max_plies=PLY_CAP):
 
 def board_letters(position_text, files, ranks):
     """{(file, rank): char} from a position text (rows top rank first)."""
-    rows_part, to_move = position_text.rsplit(" ", 1)
+    # rows, side to move, and optionally the pieces captured in public view
+    rows_part, to_move = position_text.split(" ")[:2]
     rows = rows_part.split("/")
     assert len(rows) == ranks, (len(rows), ranks)
     out = {}

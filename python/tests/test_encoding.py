@@ -100,3 +100,15 @@ def test_careful_bot_takes_a_known_flag():
     for seed in range(5):
         a = g.bot_action("careful", seed)
         assert r.action_to_move("red", a) in g.legal_moves()
+
+
+def test_finished_game_encodings():
+    g = Game.random("barrage", 7, 8)
+    while not g.is_over and g.ply < 3000:
+        g.play_action(g.bot_action("careful", g.ply))
+    assert g.is_over
+    assert g.position_to_move in (Side.RED, Side.BLUE)
+    assert not g.action_mask().any()
+    assert len(g.legal_actions()) == 0 and g.bot_action("random") == -1
+    assert g.observation().shape == (45, 10, 10)
+    assert g.observation()[43].sum() == 0  # nobody is to move

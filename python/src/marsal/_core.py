@@ -1338,8 +1338,9 @@ class Game(_Handle):
         s = self.status
         if s.state is State.ONGOING and s.side is not None:
             return s.side
-        text = self.position_text()
-        return Side.RED if text.rstrip().endswith("r") else Side.BLUE
+        # The position text: rows, the side to move, maybe public captures.
+        fields = self.position_text().split()
+        return Side.RED if fields[1] == "r" else Side.BLUE
 
     @classmethod
     def random(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
