@@ -55,6 +55,10 @@
 // `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 #define MARSAL_MAX_LEGAL_MOVES 1152
 
+// The side code that means "the side to move" in `marsal_games_observations`
+// (for a finished game: the side that would have moved next).
+#define MARSAL_SIDE_TO_MOVE 2
+
 // The result of every call of the C ABI.
 //
 // `MARSAL_STATUS_OK` (0) is success; every other value is an error, and
@@ -294,6 +298,12 @@ typedef struct MarsalGame MarsalGame;
 // threads may read it at once, as long as no thread sets an option meanwhile. A game copies what it needs: the ruleset may be freed while
 // games made from it live on.
 typedef struct MarsalRuleset MarsalRuleset;
+
+// A vectorised environment (opaque): `num_envs` games of one ruleset stepped
+// together by `marsal_vec_env_step`, each restarted from fresh random setups
+// when it ends. Create with `marsal_vec_env_new`, free with
+// `marsal_vec_env_free`. Not synchronised (like a `MarsalGame`).
+typedef struct MarsalVecEnv MarsalVecEnv;
 
 // A square: `file` 0 = `a` .. 11 = `l`, `rank` 0 = rank 1 .. 11 = rank 12.
 typedef struct MarsalSquare {
@@ -918,6 +928,306 @@ enum MarsalStatus marsal_games_play(struct MarsalGame *const *games,
                                     const struct MarsalMove *moves,
                                     struct MarsalOutcome *outcomes,
                                     enum MarsalStatus *statuses);
+
+// Writes the number of actions of `ruleset`'s fixed action space into `*out`:
+// `planes * files * ranks` with `planes = (files - 1) + (ranks - 1)`, plus 4
+// when diagonal steps are allowed (classic and Barrage: 1800; Maršál a špión:
+// 3744). Action `a` is the move from square `(a % (files * ranks))` (index
+// `rank * files + file` in the acting side's frame, a half turn for Blue) along
+// plane `a / (files * ranks)`: planes `0..files-1` go along the rank to file
+// `plane` (skipping the piece's own file), the next `ranks - 1` along the file
+// to rank `plane - (files - 1)` (skipping its own rank), the last 4 are the
+// diagonal steps forward-right, back-right, back-left, forward-left. See
+// docs/encodings.md.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_ruleset_action_space_size(const struct MarsalRuleset *ruleset,
+                                                   size_t *out);
+
+// Writes the shape of `ruleset`'s observation tensor: `*channels` (45) planes
+// of `*ranks` x `*files` floats; an observation has `channels * ranks * files`
+// values, square `(file, rank)` of the viewer's frame (a half turn for Blue)
+// of channel `c` at `c * ranks * files + rank * files + file`. Any output may
+// be NULL. The channels are listed in docs/encodings.md.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; each output NULL or writable.
+enum MarsalStatus marsal_ruleset_observation_shape(const struct MarsalRuleset *ruleset,
+                                                   size_t *channels,
+                                                   size_t *ranks,
+                                                   size_t *files);
+
+// Writes the move that `side_code` (0 red, 1 blue) makes by `action` into
+// `*out`. An action out of range, or a diagonal step off the board's
+// rectangle, is `MARSAL_STATUS_INVALID_ARGUMENT`. Legality is not checked.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_ruleset_action_to_move(const struct MarsalRuleset *ruleset,
+                                                uint8_t side_code,
+                                                int64_t action,
+                                                struct MarsalMove *out);
+
+// Writes the action of the move `*mv` made by `side_code` (0 red, 1 blue) into
+// `*out`. A move no action stands for (not along a rank or file, a diagonal
+// move longer than a step or in a ruleset without them, off the board's
+// rectangle) is `MARSAL_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `mv` NULL or readable; `out` NULL
+// or writable.
+enum MarsalStatus marsal_ruleset_move_to_action(const struct MarsalRuleset *ruleset,
+                                                uint8_t side_code,
+                                                const struct MarsalMove *mv,
+                                                int64_t *out);
+
+// Writes the sizes of `game`'s encodings (those of its ruleset): the number
+// of actions into `*actions` and the observation shape into `*channels`,
+// `*ranks` and `*files` (see `marsal_ruleset_action_space_size` and
+// `marsal_ruleset_observation_shape`). Any output may be NULL.
+//
+// # Safety
+// `game` must be NULL or a live handle; each output NULL or writable.
+enum MarsalStatus marsal_game_encoding_sizes(const struct MarsalGame *game,
+                                             size_t *actions,
+                                             size_t *channels,
+                                             size_t *ranks,
+                                             size_t *files);
+
+// Writes the legal-action mask of the side to move in `game` into `mask`
+// (`cap` bytes, at least the action-space size; 1 for a legal action, 0
+// otherwise; all 0 once the game is over) and the number of legal actions into
+// `*legal_out` (may be NULL). A NULL or short `mask` is
+// `MARSAL_STATUS_BUFFER_TOO_SMALL`.
+//
+// # Safety
+// `game` must be NULL or a live handle; `mask` NULL or `cap` writable bytes;
+// `legal_out` NULL or writable.
+enum MarsalStatus marsal_game_action_mask(const struct MarsalGame *game,
+                                          uint8_t *mask,
+                                          size_t cap,
+                                          size_t *legal_out);
+
+// Writes the observation tensor of what `side_code` (0 red, 1 blue) sees in
+// `game` into `buf` (`cap` floats, at least the observation size). It is built
+// from that side's view alone: nothing hidden from the side is written.
+//
+// # Safety
+// `game` must be NULL or a live handle; `buf` NULL or `cap` writable floats.
+enum MarsalStatus marsal_game_observation(const struct MarsalGame *game,
+                                          uint8_t side_code,
+                                          float *buf,
+                                          size_t cap);
+
+// Plays the move of `action` for the side to move (see
+// `marsal_ruleset_action_to_move`) and writes what happened into `*out` (may
+// be NULL). An action out of range is `MARSAL_STATUS_INVALID_ARGUMENT`; an
+// illegal one `MARSAL_STATUS_ILLEGAL_MOVE` (or `GAME_OVER`); nothing changes
+// then.
+//
+// # Safety
+// `game` must be NULL or a live handle not used elsewhere during the call;
+// `out` NULL or writable.
+enum MarsalStatus marsal_game_play_action(struct MarsalGame *game,
+                                          int64_t action,
+                                          struct MarsalOutcome *out);
+
+// Draws one action for each of `count` games into `actions[i]` (-1 for a
+// game that is over) with the policy `policy`: 0 uniformly random among the
+// legal actions (as `marsal_games_random_actions`), 1 the careful bot, which
+// judges from the side to move's view only: a capture it knows it wins (the
+// Flag first), else a random legal move that is not an attack it knows it
+// loses or trades. Other policies are `MARSAL_STATUS_INVALID_ARGUMENT`. The
+// generator starts from `seed`; the games are not changed.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `actions` NULL or `cap` writable elements.
+enum MarsalStatus marsal_games_bot_actions(const struct MarsalGame *const *games,
+                                           size_t count,
+                                           uint8_t policy,
+                                           uint64_t seed,
+                                           int64_t *actions,
+                                           size_t cap);
+
+// Writes the legal-action masks of `count` games into `mask`: game `i`'s
+// block of `A` bytes (the action-space size) starts at `i * A`, as
+// `marsal_game_action_mask` writes it. The number of legal actions of each
+// game goes to `legal_out[i]` (`legal_out` may be NULL). All the games must
+// share the board size and diagonal rule (else
+// `MARSAL_STATUS_INVALID_ARGUMENT`). A NULL or short `mask` (fewer than
+// `count * A` bytes) is `MARSAL_STATUS_BUFFER_TOO_SMALL`.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `mask` NULL or `cap` writable bytes; `legal_out` NULL or
+// `count` writable elements.
+enum MarsalStatus marsal_games_action_masks(const struct MarsalGame *const *games,
+                                            size_t count,
+                                            uint8_t *mask,
+                                            size_t cap,
+                                            size_t *legal_out);
+
+// Writes the observation tensors of `count` games into `buf`: game `i`'s
+// block of `O` floats (the observation size) starts at `i * O`, as
+// `marsal_game_observation` writes it for side `side_code`: 0 red, 1 blue, or
+// `MARSAL_SIDE_TO_MOVE` (2) for the side to move in each game. All the games
+// must share the board size (else `MARSAL_STATUS_INVALID_ARGUMENT`); the ply
+// scales come from each game's own ruleset.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `buf` NULL or `cap` writable floats.
+enum MarsalStatus marsal_games_observations(const struct MarsalGame *const *games,
+                                            size_t count,
+                                            uint8_t side_code,
+                                            float *buf,
+                                            size_t cap);
+
+// Draws one uniformly random legal action for each of `count` games into
+// `actions[i]` (-1 for a game that is over), with a generator started from
+// `seed`. The games are not changed.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `actions` NULL or `cap` writable elements.
+enum MarsalStatus marsal_games_random_actions(const struct MarsalGame *const *games,
+                                              size_t count,
+                                              uint64_t seed,
+                                              int64_t *actions,
+                                              size_t cap);
+
+// Plays `actions[i]` in game `games[i]` for each of the `count` games (the
+// side to move's action, see `marsal_ruleset_action_to_move`) and writes what
+// happened into `outcomes[i]` (`outcomes` may be NULL). Every action is
+// checked first: an action out of range (`MARSAL_STATUS_INVALID_ARGUMENT`) or
+// illegal (`MARSAL_STATUS_ILLEGAL_MOVE`, `MARSAL_STATUS_GAME_OVER`) fails the
+// call with a message naming its index, and no game is changed. A game must
+// not be listed twice.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle not used elsewhere during the call and listed once; `actions`
+// NULL or `count` readable elements; `outcomes` NULL or `count` writable
+// elements.
+enum MarsalStatus marsal_games_play_actions(struct MarsalGame *const *games,
+                                            size_t count,
+                                            const int64_t *actions,
+                                            struct MarsalOutcome *outcomes);
+
+// Creates a vector environment of `num_envs` games of `ruleset` (at least 1)
+// and writes its handle into `*out` (free it with `marsal_vec_env_free`).
+// Each game starts from two random setups drawn from a generator started
+// from `seed`. `max_plies` > 0 truncates a game that reaches that many plies
+// (see `marsal_vec_env_step`); 0 means no limit of the environment's own (the
+// ruleset's limits still end games, as draws).
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_vec_env_new(const struct MarsalRuleset *ruleset,
+                                     size_t num_envs,
+                                     uint64_t seed,
+                                     uint32_t max_plies,
+                                     struct MarsalVecEnv **out);
+
+// Frees a vector environment (NULL does nothing).
+//
+// # Safety
+// `env` must be NULL or a live handle, not used afterwards.
+enum MarsalStatus marsal_vec_env_free(struct MarsalVecEnv *env);
+
+// Writes the number of games of `env` into `*out`.
+//
+// # Safety
+// `env` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_vec_env_num_envs(const struct MarsalVecEnv *env, size_t *out);
+
+// Restarts every game of `env` from new random setups drawn from a generator
+// started from `seed` (as `marsal_vec_env_new` does), and writes the
+// observations of the side to move (`obs`, `num_envs` blocks of the
+// observation size) and the masks (`masks`, `num_envs` blocks of the action
+// space size). `obs` and `masks` may each be NULL (not written); a short
+// buffer is `MARSAL_STATUS_BUFFER_TOO_SMALL` and changes nothing.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call;
+// `obs` NULL or `obs_cap` writable floats; `masks` NULL or `mask_cap` writable
+// bytes.
+enum MarsalStatus marsal_vec_env_reset(struct MarsalVecEnv *env,
+                                       uint64_t seed,
+                                       float *obs,
+                                       size_t obs_cap,
+                                       uint8_t *masks,
+                                       size_t mask_cap);
+
+// Steps every game of `env` by one ply: game `i` plays `actions[i]` for its
+// side to move (`count` must be the number of games). Then, for each game:
+// - `rewards[i]`: +1 when the move won the game for the side that made it,
+//   -1 when that side lost by it, else 0 (draws, games going on);
+// - `terminated[i]`: 1 when the game ended by the rules (won or drawn);
+// - `truncated[i]`: 1 when the game reached the environment's `max_plies`
+//   without ending;
+// - a game that ended or was truncated is **reset at once**: it restarts
+//   from new random setups, and the observation and mask written for it are
+//   those of the new game's first position (the final position of the old
+//   game is not observed; its result is in `rewards` and `terminated`);
+// - `obs`: the observation of the side to move next (the viewer is whoever
+//   acts on the next step; its frame is turned for Blue), `num_envs` blocks;
+// - `masks`: the legal-action mask of that side, `num_envs` blocks.
+//
+// Every output may be NULL (not written); the caller's buffers need
+// `num_envs` elements (`rewards`, `terminated`, `truncated`) or blocks. Every
+// action is checked before any game is played: an action out of range
+// (`MARSAL_STATUS_INVALID_ARGUMENT`) or illegal (`MARSAL_STATUS_ILLEGAL_MOVE`)
+// fails the call with a message naming its index, and nothing changes.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call;
+// `actions` NULL or `count` readable elements; each output NULL or writable
+// for the sizes above (`obs_cap` floats, `mask_cap` bytes).
+enum MarsalStatus marsal_vec_env_step(struct MarsalVecEnv *env,
+                                      const int64_t *actions,
+                                      size_t count,
+                                      float *obs,
+                                      size_t obs_cap,
+                                      uint8_t *masks,
+                                      size_t mask_cap,
+                                      float *rewards,
+                                      uint8_t *terminated,
+                                      uint8_t *truncated);
+
+// Draws one uniformly random legal action for each game of `env` into
+// `actions` (`count` must be the number of games), from the environment's own
+// generator (started from `~seed` at creation and reset). The games of an
+// environment are never over (they are reset when they end), so every action
+// is legal.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call;
+// `actions` NULL or `count` writable elements.
+enum MarsalStatus marsal_vec_env_random_actions(struct MarsalVecEnv *env,
+                                                int64_t *actions,
+                                                size_t count);
+
+// Writes the side to move of each game of `env` into `out` (`count` must be
+// the number of games): the viewer of the observations the last call wrote.
+//
+// # Safety
+// `env` must be NULL or a live handle; `out` NULL or `count` writable bytes.
+enum MarsalStatus marsal_vec_env_to_move(const struct MarsalVecEnv *env,
+                                         uint8_t *out,
+                                         size_t count);
+
+// Writes a copy of game `index` of `env` into `*out` (a new game handle, free
+// it with `marsal_game_free`), for inspection: the copy is independent of the
+// environment. An index out of range is `MARSAL_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `env` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_vec_env_game(const struct MarsalVecEnv *env,
+                                      size_t index,
+                                      struct MarsalGame **out);
 
 // Writes the message of the most recent failed call on this thread (a
 // successful call leaves it as it was) into `buf`

@@ -74,6 +74,7 @@ extern crate alloc;
 mod army;
 mod bitboard;
 mod combat;
+pub mod encoding;
 #[cfg(feature = "alloc")]
 mod game;
 mod geometry;

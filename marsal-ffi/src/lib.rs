@@ -41,6 +41,8 @@
 //! game exists.
 #![allow(unsafe_code)]
 
+mod encoding;
+pub use encoding::*;
 mod status;
 #[cfg(test)]
 mod tests;

@@ -1,17 +1,20 @@
 """Plies per second of random play from Python, one call per ply against
 batched calls.
 
-    cargo build --release
-    MARSAL_LIB=target/release/libmarsal.so python3 examples/python/bench.py [--games N]
+    python3 -m pip install ./python
+    python3 python/benchmarks/bench_class_api.py [--games N]
 
-The library is found like the tests find it (``MARSAL_LIB``, else
-``target/release``, then ``target/debug``). For the classic preset and
+It uses the installed ``marsal`` package (``MARSAL_LIB`` overrides the
+library inside it). For the classic preset and
 ``marsal_a_spion`` (each with a ply limit, ``--max-plies``, default 3000: the
 Czech rules have none), it plays complete games of uniformly random legal moves
 from random setups in several ways and prints one line per way:
 
     <method> <ruleset>: plies/s: X
 
+- ``per_ply_class_api``: one ply = ``Game.legal_moves()`` (a list of
+  :class:`marsal.Move`), ``random.choice`` in Python, ``Game.play(move)``
+  (returning an :class:`marsal.Outcome`): the class API;
 - ``per_ply_legal_moves_play``: one ply = ``marsal_game_legal_moves`` into a
   reused buffer, a random pick in Python, ``marsal_game_play`` (raw ctypes
   calls with ``argtypes`` set, no wrapper objects: the cheapest honest per-ply
@@ -37,15 +40,12 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
-import os
 import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import marsal  # noqa: E402  (after the path is set)
-from marsal import MarsalMove, MarsalPlayoutSummary, Ruleset, check, lib  # noqa: E402
+import marsal
+from marsal import MarsalMove, MarsalPlayoutSummary, Ruleset, check, lib
 
 RULESETS = ("classic", "marsal_a_spion")
 
@@ -60,9 +60,23 @@ def capped(preset: str, max_plies: int) -> Ruleset:
 
 
 def new_game(rules: Ruleset, seed: int):
-    out = marsal._game_p()
+    out = marsal._core._game_p()
     check(lib.marsal_game_new_random(rules._get(), seed, seed ^ 0xFFFF_FFFF, ctypes.byref(out)))
     return out
+
+
+def per_ply_class_api(rules: Ruleset, games: int, seed: int) -> int:
+    rng = random.Random(seed)
+    plies = 0
+    for g in range(games):
+        with marsal.Game.random(rules, seed + g, (seed + g) ^ 0xFFFF_FFFF) as game:
+            while True:
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                game.play(rng.choice(moves))
+                plies += 1
+    return plies
 
 
 def per_ply_legal_moves_play(rules: Ruleset, games: int, seed: int) -> int:
@@ -132,7 +146,7 @@ def batched_games_play_random(rules: Ruleset, games: int, seed: int, envs: int) 
     plies = 0
     for first in range(0, games, envs):
         k = min(envs, games - first)
-        arr = (marsal._game_p * k)()
+        arr = (marsal._core._game_p * k)()
         for i in range(k):
             arr[i] = new_game(rules, seed + first + i)
         try:
@@ -188,6 +202,7 @@ def main() -> int:
     print(f"# library {marsal.find_library()} (marsal {marsal.version()}), "
           f"{a.games} games a method, ply limit {a.max_plies}")
     methods = [
+        ("per_ply_class_api", per_ply_class_api, 0.0),
         ("per_ply_legal_moves_play", per_ply_legal_moves_play, 0.0),
         ("per_ply_game_play_random", per_ply_game_play_random, 0.0),
         ("batched_game_play_random", batched_game_play_random, a.min_seconds),

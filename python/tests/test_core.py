@@ -1,8 +1,8 @@
-"""Tests of the ctypes bindings (marsal.py) against the built library.
+"""Tests of the ctypes bindings (the marsal package) against the built library.
 
-Run from the repository root, after `cargo build`:
+Run against the installed package (see python/ci.sh):
 
-    python3 -m unittest discover -s examples/python -v
+    python3 -m pytest python/tests
 """
 
 import ctypes
@@ -32,7 +32,8 @@ def capped(preset, max_plies=PLY_CAP):
 
 def board_letters(position_text, files, ranks):
     """{(file, rank): char} from a position text (rows top rank first)."""
-    rows_part, to_move = position_text.rsplit(" ", 1)
+    # rows, side to move, and optionally the pieces captured in public view
+    rows_part, to_move = position_text.split(" ")[:2]
     rows = rows_part.split("/")
     assert len(rows) == ranks, (len(rows), ranks)
     out = {}
@@ -582,7 +583,7 @@ class TestBatches(ErrorAssertions):
     def test_views_errors(self):
         lib = marsal.lib
         with Game.random("classic", 1, 2) as a, Game.random("marsal_a_spion", 1, 2) as b:
-            arr = marsal._handles([a, a])
+            arr = marsal._core._handles([a, a])
             n = ctypes.c_size_t(0)
             st = lib.marsal_games_view(arr, 2, 0, None, 0, ctypes.byref(n))
             self.assertEqual((st, n.value), (Status.BUFFER_TOO_SMALL, 200))

@@ -1,10 +1,9 @@
-"""Python bindings for the marsal rules engine, through its C ABI, with ctypes.
+"""The classes of the marsal package: the C ABI through ctypes.
 
-Only the standard library is used. The shared library is found through the
-environment variable ``MARSAL_LIB`` (a path to ``libmarsal.so``), or else in
-``<repo>/target/release/`` and then ``<repo>/target/debug/`` (``<repo>`` being
-two directories above this file). Build it with ``cargo build`` (or
-``cargo build --release``).
+The shared library is the one installed inside the package (``pip install``
+builds it); the environment variable ``MARSAL_LIB`` (a path to
+``libmarsal.so``) overrides it, and a source checkout without an installed
+library falls back to ``<repo>/target/release/`` and ``<repo>/target/debug/``.
 
 Example::
 
@@ -43,12 +42,16 @@ import ctypes
 import enum
 import json
 import os
+import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple, Optional, Union
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
 
 __all__ = [
+    "OBSERVATION_CHANNELS",
     "MAX_LEGAL_MOVES", "KIND_COUNT", "MAX_FILES", "MAX_RANKS", "GRID_SQUARES",
     "Status", "Side", "Kind", "Battle", "State", "Cell",
     "MarsalError", "NullPointer", "InvalidArgument", "BufferTooSmall",
@@ -188,6 +191,8 @@ class Battle(_StrEnum):
 
 
 _BATTLES = list(Battle)
+_SIDES = [Side.RED, Side.BLUE]
+_KINDS = list(Kind)
 
 
 class State(_StrEnum):
@@ -395,8 +400,15 @@ def find_library() -> str:
         if not os.path.isfile(env):
             raise OSError(f"MARSAL_LIB={env!r} is not a file")
         return env
-    repo = Path(__file__).resolve().parent.parent.parent
+    here = Path(__file__).resolve().parent
     tried = []
+    for name in _library_names():
+        p = here / name
+        tried.append(str(p))
+        if p.is_file():
+            return str(p)
+    # A source checkout: <repo>/python/src/marsal/_core.py
+    repo = here.parent.parent.parent
     for profile in ("release", "debug"):
         for name in _library_names():
             p = repo / "target" / profile / name
@@ -404,7 +416,8 @@ def find_library() -> str:
             if p.is_file():
                 return str(p)
     raise OSError(
-        "cannot find the marsal library; build it with `cargo build` or set "
+        "cannot find the marsal library; install the package with "
+        "`pip install ./python`, build it with `cargo build --release` or set "
         "MARSAL_LIB (tried: " + ", ".join(tried) + ")"
     )
 
@@ -416,6 +429,16 @@ _game_p = ctypes.POINTER(_MarsalGame)
 _u8, _u16, _u32, _u64 = ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64
 _char_p = ctypes.c_char_p  # in: const char *; out buffers use POINTER(c_char)
 _buf_p = ctypes.POINTER(ctypes.c_char)
+_i64 = ctypes.c_int64
+_f32_p = ctypes.c_void_p  # float buffers: NumPy data pointers
+_u8_p = ctypes.c_void_p  # byte buffers: NumPy data pointers
+
+
+class _MarsalVecEnv(ctypes.Structure):
+    """Opaque."""
+
+
+_env_p = ctypes.POINTER(_MarsalVecEnv)
 
 _SIGNATURES = {
     # name: (restype, argtypes)
@@ -455,7 +478,50 @@ _SIGNATURES = {
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8,
                     ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
     "marsal_last_error_message": (_c_status, [_buf_p, ctypes.c_size_t, _size_p]),
+    # copies, saved games, positions
+    "marsal_game_clone": (_c_status, [_game_p, ctypes.POINTER(_game_p)]),
+    "marsal_game_to_json": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_from_json": (_c_status, [_char_p, ctypes.POINTER(_game_p)]),
+    "marsal_game_from_position_text": (_c_status, [_rules_p, _char_p, ctypes.POINTER(_game_p)]),
+    # encodings for learning
+    "marsal_ruleset_action_space_size": (_c_status, [_rules_p, _size_p]),
+    "marsal_ruleset_observation_shape": (_c_status, [_rules_p, _size_p, _size_p, _size_p]),
+    "marsal_ruleset_action_to_move": (_c_status, [_rules_p, _u8, _i64, ctypes.POINTER(MarsalMove)]),
+    "marsal_ruleset_move_to_action": (
+        _c_status, [_rules_p, _u8, ctypes.POINTER(MarsalMove), ctypes.POINTER(_i64)]),
+    "marsal_game_encoding_sizes": (_c_status, [_game_p, _size_p, _size_p, _size_p, _size_p]),
+    "marsal_game_action_mask": (_c_status, [_game_p, _u8_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_observation": (_c_status, [_game_p, _u8, _f32_p, ctypes.c_size_t]),
+    "marsal_game_play_action": (_c_status, [_game_p, _i64, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_games_action_masks": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8_p, ctypes.c_size_t, ctypes.c_void_p]),
+    "marsal_games_observations": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _f32_p, ctypes.c_size_t]),
+    "marsal_games_random_actions": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u64, ctypes.c_void_p, ctypes.c_size_t]),
+    "marsal_games_bot_actions": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u64, ctypes.c_void_p,
+                    ctypes.c_size_t]),
+    "marsal_games_play_actions": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, ctypes.c_void_p,
+                    ctypes.POINTER(MarsalOutcome)]),
+    "marsal_vec_env_new": (_c_status, [_rules_p, ctypes.c_size_t, _u64, _u32, ctypes.POINTER(_env_p)]),
+    "marsal_vec_env_free": (_c_status, [_env_p]),
+    "marsal_vec_env_num_envs": (_c_status, [_env_p, _size_p]),
+    "marsal_vec_env_reset": (
+        _c_status, [_env_p, _u64, _f32_p, ctypes.c_size_t, _u8_p, ctypes.c_size_t]),
+    "marsal_vec_env_step": (
+        _c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t, _f32_p, ctypes.c_size_t,
+                    _u8_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]),
+    "marsal_vec_env_random_actions": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
+    "marsal_vec_env_to_move": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
+    "marsal_vec_env_game": (_c_status, [_env_p, ctypes.c_size_t, ctypes.POINTER(_game_p)]),
 }
+
+_SIDE_TO_MOVE = 2  # MARSAL_SIDE_TO_MOVE
+
+#: The number of planes of an observation tensor (see docs/encodings.md).
+OBSERVATION_CHANNELS = 45
 
 
 def _load(path: str) -> ctypes.CDLL:
@@ -585,9 +651,12 @@ def _u32_arg(value: int, what: str) -> int:
 # --------------------------------------------------------------- squares & moves
 
 
+_SQUARE_NAMES = [[f"{_FILES[f]}{r + 1}" for r in range(MAX_RANKS)] for f in range(MAX_FILES)]
+
+
 def square_name(file: int, rank: int) -> str:
     """``(4, 4)`` -> ``"e5"`` (0-based file and rank)."""
-    return f"{_FILES[file]}{rank + 1}"
+    return _SQUARE_NAMES[file][rank]
 
 
 def parse_square(name: str) -> tuple:
@@ -628,13 +697,35 @@ class Move(NamedTuple):
         raise ParseError(Status.PARSE_ERROR, f"{text!r} is not a move (e5-e6 or e5xe6)")
 
     def to_c(self) -> MarsalMove:
-        f, r = parse_square(self.from_square)
-        tf, tr = parse_square(self.to_square)
-        return MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+        """The C struct (cached: do not modify it)."""
+        c = _C_BY_MOVE.get(self)
+        if c is None:
+            f, r = parse_square(self.from_square)
+            tf, tr = parse_square(self.to_square)
+            c = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+            if len(_C_BY_MOVE) < 100_000:
+                _C_BY_MOVE[self] = c
+        return c
 
     @classmethod
     def from_c(cls, m: MarsalMove) -> "Move":
-        return cls(square_name(m.from_.file, m.from_.rank), square_name(m.to.file, m.to.rank))
+        return _move_from_key(int.from_bytes(bytes(m), "little"))
+
+
+# Moves are interned by their 4 C bytes (from file, from rank, to file, to
+# rank, as a little-endian u32): reading a move list makes no new objects.
+_MOVE_BY_KEY: Dict[int, Move] = {}
+_C_BY_MOVE: Dict[Move, MarsalMove] = {}
+
+
+def _move_from_key(key: int) -> Move:
+    mv = _MOVE_BY_KEY.get(key)
+    if mv is None:
+        f, r, tf, tr = key & 255, (key >> 8) & 255, (key >> 16) & 255, key >> 24
+        mv = Move(square_name(f, r), square_name(tf, tr))
+        _MOVE_BY_KEY[key] = mv
+        _C_BY_MOVE[mv] = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+    return mv
 
 
 def _as_move(move: Union[Move, str, tuple]) -> Move:
@@ -667,13 +758,14 @@ class Outcome:
 
     @classmethod
     def from_c(cls, o: MarsalOutcome) -> "Outcome":
+        b = bytes(o)
         return cls(
-            move=Move.from_c(o.mv),
-            side=Side.from_code(o.side),
-            piece=Kind(o.piece),
-            defender=Kind.from_code(o.defender),
-            battle=_BATTLES[o.battle],
-            attacker_revealed=bool(o.attacker_revealed),
+            _move_from_key(int.from_bytes(b[0:4], "little")),
+            _SIDES[b[4]],
+            _KINDS[b[5]],
+            None if b[6] == _KIND_NONE else _KINDS[b[6]],
+            _BATTLES[b[7]],
+            bool(b[8]),
         )
 
 
@@ -786,8 +878,34 @@ class View:
     def enemies(self) -> list:
         return [sv for sv in self._squares if sv.cell is Cell.ENEMY]
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return (self.side, self.files, self.ranks, self._squares) == (
+            other.side, other.files, other.ranks, other._squares)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"View(side={self.side.value!r}, files={self.files}, ranks={self.ranks})"
+
+    def __str__(self) -> str:
+        """The board as the side sees it, top rank first: own pieces by letter,
+        known enemy pieces by lower-case letter, ``?`` for unknown ones, ``~``
+        lakes, ``.`` empty, `` `` off the board."""
+        rows = []
+        for rank in reversed(range(self.ranks)):
+            row = []
+            for file in range(self.files):
+                sv = self._squares[rank * self.files + file]
+                if sv.cell is Cell.OWN:
+                    row.append(sv.kind.letter if sv.kind is not None else "?")
+                elif sv.cell is Cell.ENEMY:
+                    row.append(sv.kind.letter.lower() if sv.kind is not None else "?")
+                else:
+                    row.append({Cell.LAKE: "~", Cell.EMPTY: "."}.get(sv.cell, " "))
+            rows.append("".join(row))
+        return "\n".join(rows)
 
 
 @dataclass(frozen=True)
@@ -862,14 +980,103 @@ class _Handle:
 
 
 class Ruleset(_Handle):
-    """A ruleset handle (``MarsalRuleset``)."""
+    """A ruleset (``MarsalRuleset``); it never changes once made.
+
+    ``Ruleset("classic")`` is :meth:`preset`; :meth:`from_json` reads the JSON
+    form. Rulesets compare equal when their JSON forms are equal; ``copy``,
+    ``deepcopy`` and ``pickle`` go through the JSON form.
+    """
 
     _free_name = "marsal_ruleset_free"
     PRESETS = ("marsal_a_spion", "classic", "barrage")
 
-    def __init__(self, _ptr) -> None:
-        """Use :meth:`preset` or :meth:`from_json`."""
+    def __init__(self, _ptr: Any = "marsal_a_spion") -> None:
+        """``Ruleset(name)`` is ``Ruleset.preset(name)``."""
+        self._json: Optional[str] = None
+        self._sizes: Optional[Tuple[int, int, int, int]] = None
+        if isinstance(_ptr, str):
+            out = _rules_p()
+            check(lib.marsal_ruleset_preset(_encode(_ptr, "name"), ctypes.byref(out)))
+            _ptr = out
         self._ptr = _ptr
+
+    # -- value semantics
+
+    def _canonical(self) -> str:
+        if self._json is None:
+            self._json = json.dumps(json.loads(self.to_json()), sort_keys=True)
+        return self._json
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ruleset):
+            return NotImplemented
+        return self._canonical() == other._canonical()
+
+    def __hash__(self) -> int:
+        return hash(self._canonical())
+
+    def __copy__(self) -> "Ruleset":
+        return Ruleset.from_json(self.to_json())
+
+    def __deepcopy__(self, memo: Any) -> "Ruleset":
+        return self.__copy__()
+
+    def __reduce__(self) -> Any:
+        return (Ruleset.from_json, (self.to_json(),))
+
+    @property
+    def name(self) -> Optional[str]:
+        """The preset this ruleset equals, or None."""
+        for name in self.PRESETS:
+            if _PRESET_JSON.get(name) is None:
+                with Ruleset.preset(name) as r:
+                    _PRESET_JSON[name] = r._canonical()
+            if _PRESET_JSON[name] == self._canonical():
+                return name
+        return None
+
+    # -- encodings
+
+    def _encoding_sizes(self) -> Tuple[int, int, int, int]:
+        if self._sizes is None:
+            a, c, r, f = ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t()
+            ptr = self._get()
+            check(lib.marsal_ruleset_action_space_size(ptr, ctypes.byref(a)))
+            check(lib.marsal_ruleset_observation_shape(
+                ptr, ctypes.byref(c), ctypes.byref(r), ctypes.byref(f)))
+            self._sizes = (a.value, c.value, r.value, f.value)
+        return self._sizes
+
+    @property
+    def action_space_size(self) -> int:
+        """The number of actions of the fixed action space (classic: 1800)."""
+        return self._encoding_sizes()[0]
+
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """``(channels, ranks, files)`` of an observation tensor."""
+        return self._encoding_sizes()[1:]
+
+    @property
+    def board_size(self) -> Tuple[int, int]:
+        """``(files, ranks)``."""
+        _, _, r, f = self._encoding_sizes()
+        return f, r
+
+    def action_to_move(self, side: Union[Side, str, int], action: int) -> Move:
+        """The move ``side`` makes by ``action`` (InvalidArgument when none)."""
+        out = MarsalMove()
+        check(lib.marsal_ruleset_action_to_move(
+            self._get(), _side_code(side), int(action), ctypes.byref(out)))
+        return Move.from_c(out)
+
+    def move_to_action(self, side: Union[Side, str, int], move: Union[Move, str, tuple]) -> int:
+        """The action of ``move`` made by ``side`` (InvalidArgument when none)."""
+        out = _i64()
+        cm = _as_move(move).to_c()
+        check(lib.marsal_ruleset_move_to_action(
+            self._get(), _side_code(side), ctypes.byref(cm), ctypes.byref(out)))
+        return out.value
 
     @classmethod
     def preset(cls, name: str) -> "Ruleset":
@@ -921,10 +1128,19 @@ class Ruleset(_Handle):
         return _read_text(lambda b, c, n: lib.marsal_setup_random(ptr, code, seed, b, c, n))
 
     def __repr__(self) -> str:
-        return f"<marsal.Ruleset {'closed' if self.closed else hex(ctypes.addressof(self._ptr.contents))}>"
+        if self.closed:
+            return "<marsal.Ruleset closed>"
+        name = self.name
+        if name is not None:
+            return f"Ruleset({name!r})"
+        f, r = self.board_size
+        return f"<marsal.Ruleset custom {f}x{r}>"
 
 
-def _ruleset_arg(ruleset: Union[Ruleset, str]):
+_PRESET_JSON: Dict[str, str] = {}
+
+
+def _ruleset_arg(ruleset: Union[Ruleset, str]) -> Tuple[Any, Optional[Ruleset]]:
     """(handle, temporary Ruleset or None) for a Ruleset or a preset name."""
     if isinstance(ruleset, Ruleset):
         return ruleset._get(), None
@@ -957,10 +1173,174 @@ class Game(_Handle):
                 tmp.close()
         self._init(out)
 
-    def _init(self, ptr) -> None:
+    def _init(self, ptr: Any) -> None:
         self._ptr = ptr
         self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
         self._size: Optional[tuple] = None
+        self._sizes: Optional[Tuple[int, int, int, int]] = None
+        self._mask_buf: Optional[np.ndarray] = None
+
+    @classmethod
+    def _wrap(cls, ptr: Any) -> "Game":
+        game = cls.__new__(cls)
+        game._init(ptr)
+        return game
+
+    # -- copies and saved games
+
+    def clone(self) -> "Game":
+        """An independent copy (``marsal_game_clone``): history and all."""
+        out = _game_p()
+        check(lib.marsal_game_clone(self._get(), ctypes.byref(out)))
+        return Game._wrap(out)
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        return (Game.from_json, (self.to_json(),))
+
+    def to_json(self) -> str:
+        """The JSON form (the start position with its ruleset, and the moves)."""
+        ptr = self._get()
+        return _read_text(lambda b, c, n: lib.marsal_game_to_json(ptr, b, c, n), 8192)
+
+    @classmethod
+    def from_json(cls, text: Union[str, dict]) -> "Game":
+        """A game from its JSON form; every move is checked again (ParseError
+        for text that is not a game, or with an illegal move)."""
+        if isinstance(text, dict):
+            text = json.dumps(text)
+        out = _game_p()
+        check(lib.marsal_game_from_json(_encode(text, "json"), ctypes.byref(out)))
+        return cls._wrap(out)
+
+    @classmethod
+    def from_position_text(cls, ruleset: Union[Ruleset, str], text: str) -> "Game":
+        """A game that starts from a position text (as :meth:`position_text` writes it)."""
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_from_position_text(rptr, _encode(text, "text"), ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        return cls._wrap(out)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they started from the same position under the
+        same ruleset and the same moves were played."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return json.loads(self.to_json()) == json.loads(other.to_json())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """A copy of the game's ruleset."""
+        return Ruleset.from_json(json.dumps(json.loads(self.to_json())["start"]["rules"]))
+
+    # -- encodings for learning
+
+    def _encoding_sizes(self) -> Tuple[int, int, int, int]:
+        if self._sizes is None:
+            a, c, r, f = ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t()
+            check(lib.marsal_game_encoding_sizes(
+                self._get(), ctypes.byref(a), ctypes.byref(c), ctypes.byref(r), ctypes.byref(f)))
+            self._sizes = (a.value, c.value, r.value, f.value)
+        return self._sizes
+
+    @property
+    def action_space_size(self) -> int:
+        """The number of actions of the ruleset's fixed action space."""
+        return self._encoding_sizes()[0]
+
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """``(channels, ranks, files)``."""
+        return self._encoding_sizes()[1:]
+
+    def action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The legal-action mask of the side to move (a ``bool`` array of the
+        action-space size; all False once the game is over). Pass ``out`` (a
+        contiguous ``bool`` or ``uint8`` array of that size) to reuse it."""
+        a = self._encoding_sizes()[0]
+        if out is None:
+            out = np.empty(a, dtype=np.bool_)
+        _check_buffer(out, (np.bool_, np.uint8), a, "out")
+        check(lib.marsal_game_action_mask(self._get(), out.ctypes.data, out.size, None))
+        return out
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal actions of the side to move, ascending (``int64``)."""
+        if self._mask_buf is None:
+            self._mask_buf = np.empty(self._encoding_sizes()[0], dtype=np.bool_)
+        return np.flatnonzero(self.action_mask(self._mask_buf))
+
+    def observation(self, side: Union[Side, str, int, None] = None,
+                    out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The observation tensor of ``side`` (default: the side to move), a
+        ``float32`` array of :attr:`observation_shape` built from that side's
+        view only. Pass ``out`` to reuse an array."""
+        _, c, r, f = self._encoding_sizes()
+        if out is None:
+            out = np.empty((c, r, f), dtype=np.float32)
+        _check_buffer(out, (np.float32,), c * r * f, "out")
+        if side is None:
+            one = (_game_p * 1)(self._get())
+            check(lib.marsal_games_observations(one, 1, _SIDE_TO_MOVE, out.ctypes.data, out.size))
+        else:
+            check(lib.marsal_game_observation(
+                self._get(), _side_code(side), out.ctypes.data, out.size))
+        return out
+
+    def play_action(self, action: int) -> Outcome:
+        """Plays the move of ``action`` for the side to move (see
+        :meth:`Ruleset.action_to_move`); IllegalMove, GameOver or
+        InvalidArgument (out of range) change nothing."""
+        out = MarsalOutcome()
+        check(lib.marsal_game_play_action(self._get(), int(action), ctypes.byref(out)))
+        return Outcome.from_c(out)
+
+    def bot_action(self, policy: str = "random", seed: int = 0) -> int:
+        """An action for the side to move chosen inside the library by
+        ``policy``: ``"random"`` (uniform over the legal actions) or
+        ``"careful"`` (from the side's view only: a capture it knows it wins,
+        the Flag first; else a random move that is not an attack it knows it
+        loses). -1 once the game is over."""
+        codes = {"random": 0, "careful": 1}
+        if policy not in codes:
+            raise ValueError(f"policy must be 'random' or 'careful', not {policy!r}")
+        one = (_game_p * 1)(self._get())
+        out = (_i64 * 1)()
+        check(lib.marsal_games_bot_actions(one, 1, codes[policy], _u64_arg(seed % (1 << 64), "seed"),
+                                           out, 1))
+        return int(out[0])
+
+    def action_to_move(self, action: int) -> Move:
+        """The move of ``action`` for the side to move."""
+        with self.ruleset as r:
+            return r.action_to_move(self.position_to_move, action)
+
+    def move_to_action(self, move: Union[Move, str, tuple]) -> int:
+        """The action of ``move`` for the side to move."""
+        with self.ruleset as r:
+            return r.move_to_action(self.position_to_move, move)
+
+    @property
+    def position_to_move(self) -> Side:
+        """The side to move in the position (also once the game is over: the
+        side that would move next)."""
+        s = self.status
+        if s.state is State.ONGOING and s.side is not None:
+            return s.side
+        # The position text: rows, the side to move, maybe public captures.
+        fields = self.position_text().split()
+        return Side.RED if fields[1] == "r" else Side.BLUE
 
     @classmethod
     def random(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
@@ -980,23 +1360,19 @@ class Game(_Handle):
 
     # -- moves
 
-    def legal_moves(self) -> list:
-        """The legal moves of the side to move (empty once the game is over)."""
+    def legal_moves(self) -> List[Move]:
+        """The legal moves of the side to move (empty once the game is over).
+
+        One call into the library; the moves are interned :class:`Move`
+        objects (no new object per move once seen)."""
         ptr = self._get()
         n = ctypes.c_size_t(0)
-        # Query the count with a NULL buffer first.
-        st = lib.marsal_game_legal_moves(ptr, None, 0, ctypes.byref(n))
-        if st == Status.OK:
-            return []
-        if st != Status.BUFFER_TOO_SMALL:
-            check(st)
-        count = n.value
         buf = self._moves_buf
-        if count > len(buf):  # never, by the documented maximum; be safe anyway
-            buf = self._moves_buf = (MarsalMove * count)()
-        st = lib.marsal_game_legal_moves(ptr, buf, len(buf), ctypes.byref(n))
-        check(st)
-        return [Move.from_c(buf[i]) for i in range(n.value)]
+        check(lib.marsal_game_legal_moves(ptr, buf, len(buf), ctypes.byref(n)))
+        count = n.value
+        keys = struct.unpack(f"<{count}I", ctypes.string_at(buf, 4 * count))
+        get = _MOVE_BY_KEY.get
+        return [get(k) or _move_from_key(k) for k in keys]
 
     def play(self, move: Union[Move, str, tuple]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
@@ -1009,7 +1385,9 @@ class Game(_Handle):
         if isinstance(move, (str, bytes)):
             check(lib.marsal_game_play_text(ptr, _encode(move, "move_text"), ctypes.byref(out)))
         else:
-            cm = _as_move(move).to_c()
+            cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
+            if cm is None:
+                cm = _as_move(move).to_c()
             check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
         return Outcome.from_c(out)
 
@@ -1112,6 +1490,19 @@ class Game(_Handle):
 
 
 # --------------------------------------------------------------- batches
+
+
+def _check_buffer(arr: np.ndarray, dtypes: tuple, size: int, what: str) -> None:
+    """Refuses an array the library cannot write ``size`` elements into."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"{what} must be a NumPy array")
+    if arr.dtype.type not in dtypes:
+        raise TypeError(f"{what} must have dtype {' or '.join(np.dtype(d).name for d in dtypes)}, "
+                        f"not {arr.dtype}")
+    if not arr.flags.c_contiguous or not arr.flags.writeable:
+        raise ValueError(f"{what} must be a writeable C-contiguous array")
+    if arr.size != size:
+        raise ValueError(f"{what} must have {size} elements, not {arr.size}")
 
 
 def _handles(games) -> "ctypes.Array":

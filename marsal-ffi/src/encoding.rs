@@ -1,0 +1,1049 @@
+//! Encodings for learning over the C ABI (see `marsal::encoding`): the fixed
+//! action space of a ruleset with legal-action masks, observation tensors
+//! built from one side's view, both for one game or many in one call and
+//! written into caller buffers (NumPy arrays, tensors), and a vectorised
+//! environment (`MarsalVecEnv`) that steps N games from action indices and
+//! resets finished games by itself.
+//!
+//! Actions are `int64_t` (NumPy's default integer); masks are `uint8_t` 0/1 (a
+//! NumPy `bool` array can be passed as it is); observations are `float`.
+
+use super::*;
+use marsal::encoding::{ActionSpace, ObservationSpace};
+use marsal::{KindSet, PieceKind};
+
+/// The side code that means "the side to move" in `marsal_games_observations`
+/// (for a finished game: the side that would have moved next).
+pub const MARSAL_SIDE_TO_MOVE: u8 = 2;
+
+/// A vectorised environment (opaque): `num_envs` games of one ruleset stepped
+/// together by `marsal_vec_env_step`, each restarted from fresh random setups
+/// when it ends. Create with `marsal_vec_env_new`, free with
+/// `marsal_vec_env_free`. Not synchronised (like a `MarsalGame`).
+pub struct MarsalVecEnv {
+    rules: Ruleset,
+    actions: ActionSpace,
+    observations: ObservationSpace,
+    games: Vec<Game>,
+    /// Draws the setups of new games.
+    reset_rng: Rng,
+    /// Draws the actions of `marsal_vec_env_random_actions`.
+    action_rng: Rng,
+    max_plies: u32,
+}
+
+fn invalid(message: String) -> Error {
+    Error::new(MarsalStatus::InvalidArgument, message)
+}
+
+/// A mutable slice of `needed` elements over the caller buffer `p` of `cap`,
+/// or `BufferTooSmall` naming `what`.
+///
+/// # Safety
+/// `p` must be NULL or point to `cap` writable elements.
+unsafe fn out_slice<'a, T>(
+    p: *mut T,
+    cap: usize,
+    needed: usize,
+    what: &str,
+) -> Result<&'a mut [T], Error> {
+    if needed == 0 {
+        return Ok(&mut []);
+    }
+    if p.is_null() || cap < needed {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!("{what} needs {needed} elements, the buffer has {cap}"),
+        ));
+    }
+    // SAFETY: not NULL, at least `needed <= cap` writable elements by the
+    // caller's promise (and `cap` elements exist in memory, so the size fits).
+    Ok(unsafe { std::slice::from_raw_parts_mut(p, needed) })
+}
+
+/// `count * block`, or an error when it cannot be a size in memory.
+fn total(count: usize, block: usize, what: &str) -> Result<usize, Error> {
+    count
+        .checked_mul(block)
+        .filter(|&n| n <= isize::MAX as usize / 4)
+        .ok_or_else(|| invalid(format!("{count} {what} of {block} do not fit in memory")))
+}
+
+/// The games of a `games` array as references, checked for NULL (the message
+/// names the index), all of one board size and diagonal rule as `games[0]`.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle.
+unsafe fn game_list<'a>(
+    games: *const *const MarsalGame,
+    count: usize,
+) -> Result<Vec<&'a Game>, Error> {
+    // SAFETY: the caller's promise.
+    let handles = unsafe { array(games, count, "games") }?;
+    let mut list = Vec::with_capacity(handles.len());
+    for (i, &p) in handles.iter().enumerate() {
+        // SAFETY: the caller's promise (NULL or a live handle).
+        let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
+        list.push(&g.game);
+    }
+    let key = |g: &Game| {
+        let r = g.rules();
+        (r.board.files, r.board.ranks, r.diagonal_steps)
+    };
+    if let Some(first) = list.first() {
+        let k = key(first);
+        if let Some(i) = list.iter().position(|g| key(g) != k) {
+            return Err(invalid(format!(
+                "games[{i}] has another board size or diagonal rule than games[0]: \
+                 the games of one call must share their action and observation spaces"
+            )));
+        }
+    }
+    Ok(list)
+}
+
+/// Writes the legal-action mask of `game` (side to move) into `mask`; returns
+/// the number of legal actions.
+fn game_mask(space: &ActionSpace, game: &Game, mask: &mut [u8]) -> usize {
+    let side = game.position().to_move();
+    space.write_mask(side, game.legal_moves(), mask)
+}
+
+/// A uniformly drawn legal action of `game`, or -1 when it is over.
+///
+/// A move drawn uniformly among the position's legal moves (no list built) is
+/// kept when the game allows it (the more-squares rule may forbid a few): this
+/// is uniform over the game's legal moves. After a few refusals the list is
+/// built and drawn from.
+fn random_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
+    let side = game.position().to_move();
+    let mut pick = None;
+    for _ in 0..8 {
+        match game.position().random_legal_move(rng) {
+            None => return -1,
+            Some(mv) if game.is_legal(mv) => {
+                pick = Some(mv);
+                break;
+            }
+            Some(_) => {}
+        }
+    }
+    let mv = match pick {
+        Some(mv) => mv,
+        None => {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                return -1;
+            }
+            moves[rng.below(moves.len() as u32) as usize]
+        }
+    };
+    space.encode(side, mv).map_or(-1, |a| a as i64)
+}
+
+/// The move of `action` in `game` (the side to move's frame), checked legal.
+/// `index` names the action in messages (`actions[index]`), `None` for "action".
+fn action_move(
+    space: &ActionSpace,
+    game: &Game,
+    action: i64,
+    index: Option<usize>,
+) -> Result<Move, Error> {
+    let what = || index.map_or_else(|| "action".to_string(), |i| format!("actions[{i}]"));
+    let side = game.position().to_move();
+    let mv = usize::try_from(action)
+        .ok()
+        .and_then(|a| space.decode(side, a))
+        .ok_or_else(|| {
+            invalid(format!(
+                "{}: {action} is not an action of this ruleset (0..{})",
+                what(),
+                space.size()
+            ))
+        })?;
+    game.check_move(mv).map_err(|e| {
+        let e = move_error(e);
+        Error::new(
+            e.status,
+            format!("{} ({action}, {mv}): {}", what(), e.message),
+        )
+    })?;
+    Ok(mv)
+}
+
+// ----------------------------------------------------------------- spaces
+
+/// Writes the number of actions of `ruleset`'s fixed action space into `*out`:
+/// `planes * files * ranks` with `planes = (files - 1) + (ranks - 1)`, plus 4
+/// when diagonal steps are allowed (classic and Barrage: 1800; Maršál a špión:
+/// 3744). Action `a` is the move from square `(a % (files * ranks))` (index
+/// `rank * files + file` in the acting side's frame, a half turn for Blue) along
+/// plane `a / (files * ranks)`: planes `0..files-1` go along the rank to file
+/// `plane` (skipping the piece's own file), the next `ranks - 1` along the file
+/// to rank `plane - (files - 1)` (skipping its own rank), the last 4 are the
+/// diagonal steps forward-right, back-right, back-left, forward-left. See
+/// docs/encodings.md.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_action_space_size(
+    ruleset: *const MarsalRuleset,
+    out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        *out = ActionSpace::new(&r.rules).size();
+        Ok(())
+    })
+}
+
+/// Writes the shape of `ruleset`'s observation tensor: `*channels` (45) planes
+/// of `*ranks` x `*files` floats; an observation has `channels * ranks * files`
+/// values, square `(file, rank)` of the viewer's frame (a half turn for Blue)
+/// of channel `c` at `c * ranks * files + rank * files + file`. Any output may
+/// be NULL. The channels are listed in docs/encodings.md.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; each output NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_observation_shape(
+    ruleset: *const MarsalRuleset,
+    channels: *mut usize,
+    ranks: *mut usize,
+    files: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        let (c, rk, f) = ObservationSpace::new(&r.rules).shape();
+        // SAFETY: the caller's promise.
+        unsafe {
+            put_opt(channels, c);
+            put_opt(ranks, rk);
+            put_opt(files, f);
+        }
+        Ok(())
+    })
+}
+
+/// Writes the move that `side_code` (0 red, 1 blue) makes by `action` into
+/// `*out`. An action out of range, or a diagonal step off the board's
+/// rectangle, is `MARSAL_STATUS_INVALID_ARGUMENT`. Legality is not checked.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_action_to_move(
+    ruleset: *const MarsalRuleset,
+    side_code: u8,
+    action: i64,
+    out: *mut MarsalMove,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        let side = side(side_code)?;
+        let space = ActionSpace::new(&r.rules);
+        let mv = usize::try_from(action)
+            .ok()
+            .and_then(|a| space.decode(side, a))
+            .ok_or_else(|| {
+                invalid(format!(
+                    "{action} is not an action of this ruleset (0..{}) that stays on the board",
+                    space.size()
+                ))
+            })?;
+        *out = c_move(mv);
+        Ok(())
+    })
+}
+
+/// Writes the action of the move `*mv` made by `side_code` (0 red, 1 blue) into
+/// `*out`. A move no action stands for (not along a rank or file, a diagonal
+/// move longer than a step or in a ruleset without them, off the board's
+/// rectangle) is `MARSAL_STATUS_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `mv` NULL or readable; `out` NULL
+/// or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_ruleset_move_to_action(
+    ruleset: *const MarsalRuleset,
+    side_code: u8,
+    mv: *const MarsalMove,
+    out: *mut i64,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        // SAFETY: the caller's promise.
+        let m = rust_move(unsafe { get(mv, "mv") }?)?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        let side = side(side_code)?;
+        let a = ActionSpace::new(&r.rules)
+            .encode(side, m)
+            .ok_or_else(|| invalid(format!("no action stands for the move {m}")))?;
+        *out = a as i64;
+        Ok(())
+    })
+}
+
+// ----------------------------------------------------------------- one game
+
+/// Writes the sizes of `game`'s encodings (those of its ruleset): the number
+/// of actions into `*actions` and the observation shape into `*channels`,
+/// `*ranks` and `*files` (see `marsal_ruleset_action_space_size` and
+/// `marsal_ruleset_observation_shape`). Any output may be NULL.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; each output NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_encoding_sizes(
+    game: *const MarsalGame,
+    actions: *mut usize,
+    channels: *mut usize,
+    ranks: *mut usize,
+    files: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = &unsafe { get(game, "game") }?.game;
+        let (c, rk, f) = ObservationSpace::new(g.rules()).shape();
+        // SAFETY: the caller's promise.
+        unsafe {
+            put_opt(actions, ActionSpace::new(g.rules()).size());
+            put_opt(channels, c);
+            put_opt(ranks, rk);
+            put_opt(files, f);
+        }
+        Ok(())
+    })
+}
+
+/// Writes the legal-action mask of the side to move in `game` into `mask`
+/// (`cap` bytes, at least the action-space size; 1 for a legal action, 0
+/// otherwise; all 0 once the game is over) and the number of legal actions into
+/// `*legal_out` (may be NULL). A NULL or short `mask` is
+/// `MARSAL_STATUS_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `mask` NULL or `cap` writable bytes;
+/// `legal_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_action_mask(
+    game: *const MarsalGame,
+    mask: *mut u8,
+    cap: usize,
+    legal_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = &unsafe { get(game, "game") }?.game;
+        let space = ActionSpace::new(g.rules());
+        // SAFETY: the caller's promise.
+        let mask = unsafe { out_slice(mask, cap, space.size(), "the mask") }?;
+        let n = game_mask(&space, g, mask);
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(legal_out, n) };
+        Ok(())
+    })
+}
+
+/// Writes the observation tensor of what `side_code` (0 red, 1 blue) sees in
+/// `game` into `buf` (`cap` floats, at least the observation size). It is built
+/// from that side's view alone: nothing hidden from the side is written.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable floats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_observation(
+    game: *const MarsalGame,
+    side_code: u8,
+    buf: *mut f32,
+    cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = &unsafe { get(game, "game") }?.game;
+        let side = side(side_code)?;
+        let space = ObservationSpace::new(g.rules());
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(buf, cap, space.size(), "the observation") }?;
+        space.write(&g.position().view(side), out);
+        Ok(())
+    })
+}
+
+/// Plays the move of `action` for the side to move (see
+/// `marsal_ruleset_action_to_move`) and writes what happened into `*out` (may
+/// be NULL). An action out of range is `MARSAL_STATUS_INVALID_ARGUMENT`; an
+/// illegal one `MARSAL_STATUS_ILLEGAL_MOVE` (or `GAME_OVER`); nothing changes
+/// then.
+///
+/// # Safety
+/// `game` must be NULL or a live handle not used elsewhere during the call;
+/// `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play_action(
+    game: *mut MarsalGame,
+    action: i64,
+    out: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = &mut unsafe { get_mut(game, "game") }?.game;
+        let space = ActionSpace::new(g.rules());
+        let mv = action_move(&space, g, action, None)?;
+        let o = g.play(mv).map_err(move_error)?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(out, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// What an attack by `attacker` on a piece that may be any of `possible`
+/// gives: `Some(true)` when it wins (or takes the Flag, or defuses) whatever
+/// the piece is, `Some(false)` when it loses or trades whatever it is, `None`
+/// when it depends (the rule of the careful bot of `marsal selfplay`).
+fn sure_result(rules: &Ruleset, attacker: PieceKind, possible: KindSet) -> Option<bool> {
+    let result = |k| marsal::combat(rules, attacker, k);
+    if possible.is_empty() {
+        return None;
+    }
+    if possible.iter().all(|k| {
+        matches!(
+            result(k),
+            Some(Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured)
+        )
+    }) {
+        Some(true)
+    } else if possible
+        .iter()
+        .all(|k| matches!(result(k), Some(Battle::DefenderWins | Battle::BothRemoved)))
+    {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The careful bot's action in `game` (judging from the side to move's view
+/// only): a capture it knows it wins, the Flag first; else a uniformly random
+/// legal move that is not an attack it knows it loses (any legal move when all
+/// are). -1 when the game is over.
+fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return -1;
+    }
+    let side = game.position().to_move();
+    let view = game.position().view(side);
+    let rules = game.rules();
+    let mut best: Option<(bool, Move)> = None;
+    let mut safe: ArrayVec<Move, { marsal::MAX_MOVES }> = ArrayVec::new();
+    for &mv in &moves {
+        let SquareView::Own { kind, .. } = view.at(mv.from) else {
+            continue;
+        };
+        match view.at(mv.to) {
+            SquareView::Enemy { possible } => match sure_result(rules, kind, possible) {
+                Some(true) => {
+                    let flag = possible.single() == Some(PieceKind::Flag);
+                    if best.is_none_or(|(f, _)| flag && !f) {
+                        best = Some((flag, mv));
+                    }
+                }
+                Some(false) => {}
+                None => safe.push(mv),
+            },
+            _ => safe.push(mv),
+        }
+    }
+    let mv = match best {
+        Some((_, mv)) => mv,
+        None => {
+            let pool: &[Move] = if safe.is_empty() { &moves } else { &safe };
+            pool[rng.below(pool.len() as u32) as usize]
+        }
+    };
+    space.encode(side, mv).map_or(-1, |a| a as i64)
+}
+
+/// Draws one action for each of `count` games into `actions[i]` (-1 for a
+/// game that is over) with the policy `policy`: 0 uniformly random among the
+/// legal actions (as `marsal_games_random_actions`), 1 the careful bot, which
+/// judges from the side to move's view only: a capture it knows it wins (the
+/// Flag first), else a random legal move that is not an attack it knows it
+/// loses or trades. Other policies are `MARSAL_STATUS_INVALID_ARGUMENT`. The
+/// generator starts from `seed`; the games are not changed.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `actions` NULL or `cap` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_bot_actions(
+    games: *const *const MarsalGame,
+    count: usize,
+    policy: u8,
+    seed: u64,
+    actions: *mut i64,
+    cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        if policy > 1 {
+            return Err(invalid(format!(
+                "policy must be 0 (random) or 1 (careful), not {policy}"
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let list = unsafe { game_list(games, count) }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
+        let mut rng = Rng::new(seed);
+        for (g, a) in list.iter().zip(out.iter_mut()) {
+            let space = ActionSpace::new(g.rules());
+            *a = if policy == 0 {
+                random_action(&space, g, &mut rng)
+            } else {
+                careful_action(&space, g, &mut rng)
+            };
+        }
+        Ok(())
+    })
+}
+
+// ----------------------------------------------------------------- n games
+
+/// Writes the legal-action masks of `count` games into `mask`: game `i`'s
+/// block of `A` bytes (the action-space size) starts at `i * A`, as
+/// `marsal_game_action_mask` writes it. The number of legal actions of each
+/// game goes to `legal_out[i]` (`legal_out` may be NULL). All the games must
+/// share the board size and diagonal rule (else
+/// `MARSAL_STATUS_INVALID_ARGUMENT`). A NULL or short `mask` (fewer than
+/// `count * A` bytes) is `MARSAL_STATUS_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `mask` NULL or `cap` writable bytes; `legal_out` NULL or
+/// `count` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_action_masks(
+    games: *const *const MarsalGame,
+    count: usize,
+    mask: *mut u8,
+    cap: usize,
+    legal_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let list = unsafe { game_list(games, count) }?;
+        let Some(first) = list.first() else {
+            return Ok(());
+        };
+        let space = ActionSpace::new(first.rules());
+        let block = space.size();
+        let needed = total(count, block, "masks")?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(mask, cap, needed, "the masks") }?;
+        for (i, (g, m)) in list.iter().zip(out.chunks_exact_mut(block)).enumerate() {
+            let n = game_mask(&space, g, m);
+            if !legal_out.is_null() {
+                // SAFETY: `legal_out` has `count` elements by the caller's
+                // promise and `i < count`.
+                unsafe { legal_out.add(i).write(n) };
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Writes the observation tensors of `count` games into `buf`: game `i`'s
+/// block of `O` floats (the observation size) starts at `i * O`, as
+/// `marsal_game_observation` writes it for side `side_code`: 0 red, 1 blue, or
+/// `MARSAL_SIDE_TO_MOVE` (2) for the side to move in each game. All the games
+/// must share the board size (else `MARSAL_STATUS_INVALID_ARGUMENT`); the ply
+/// scales come from each game's own ruleset.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `buf` NULL or `cap` writable floats.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_observations(
+    games: *const *const MarsalGame,
+    count: usize,
+    side_code: u8,
+    buf: *mut f32,
+    cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let list = unsafe { game_list(games, count) }?;
+        let fixed = match side_code {
+            MARSAL_SIDE_TO_MOVE => None,
+            code => Some(side(code)?),
+        };
+        let Some(first) = list.first() else {
+            return Ok(());
+        };
+        let block = ObservationSpace::new(first.rules()).size();
+        let needed = total(count, block, "observations")?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(buf, cap, needed, "the observations") }?;
+        for (g, o) in list.iter().zip(out.chunks_exact_mut(block)) {
+            let side = fixed.unwrap_or_else(|| g.position().to_move());
+            ObservationSpace::new(g.rules()).write(&g.position().view(side), o);
+        }
+        Ok(())
+    })
+}
+
+/// Draws one uniformly random legal action for each of `count` games into
+/// `actions[i]` (-1 for a game that is over), with a generator started from
+/// `seed`. The games are not changed.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `actions` NULL or `cap` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_random_actions(
+    games: *const *const MarsalGame,
+    count: usize,
+    seed: u64,
+    actions: *mut i64,
+    cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let list = unsafe { game_list(games, count) }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
+        let mut rng = Rng::new(seed);
+        for (g, a) in list.iter().zip(out.iter_mut()) {
+            *a = random_action(&ActionSpace::new(g.rules()), g, &mut rng);
+        }
+        Ok(())
+    })
+}
+
+/// Plays `actions[i]` in game `games[i]` for each of the `count` games (the
+/// side to move's action, see `marsal_ruleset_action_to_move`) and writes what
+/// happened into `outcomes[i]` (`outcomes` may be NULL). Every action is
+/// checked first: an action out of range (`MARSAL_STATUS_INVALID_ARGUMENT`) or
+/// illegal (`MARSAL_STATUS_ILLEGAL_MOVE`, `MARSAL_STATUS_GAME_OVER`) fails the
+/// call with a message naming its index, and no game is changed. A game must
+/// not be listed twice.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle not used elsewhere during the call and listed once; `actions`
+/// NULL or `count` readable elements; `outcomes` NULL or `count` writable
+/// elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_play_actions(
+    games: *const *mut MarsalGame,
+    count: usize,
+    actions: *const i64,
+    outcomes: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let handles = unsafe { array(games, count, "games") }?;
+        // SAFETY: the caller's promise.
+        let acts = unsafe { array(actions, count, "actions") }?;
+        if let Some(i) = handles.iter().position(|p| p.is_null()) {
+            return Err(null(&format!("games[{i}]")));
+        }
+        let mut moves = Vec::with_capacity(count);
+        for (i, (&p, &a)) in handles.iter().zip(acts).enumerate() {
+            // SAFETY: not NULL (checked); a live handle by the caller's promise.
+            let g = unsafe { &(*p).game };
+            let space = ActionSpace::new(g.rules());
+            moves.push(action_move(&space, g, a, Some(i))?);
+        }
+        for (i, (&p, mv)) in handles.iter().zip(moves).enumerate() {
+            // SAFETY: as above; each game is listed once (the caller's promise).
+            let g = unsafe { &mut (*p).game };
+            let o = g.play(mv).map_err(move_error)?;
+            if !outcomes.is_null() {
+                // SAFETY: `count` writable elements by the caller's promise.
+                unsafe { outcomes.add(i).write(c_outcome(&o)) };
+            }
+        }
+        Ok(())
+    })
+}
+
+// ----------------------------------------------------------------- vector env
+
+impl MarsalVecEnv {
+    fn new_game(&mut self) -> Result<Game, Error> {
+        let red = self.reset_rng.next_u64();
+        let blue = self.reset_rng.next_u64();
+        let red = Setup::random(&self.rules, Side::Red, red);
+        let blue = Setup::random(&self.rules, Side::Blue, blue);
+        Game::new(&self.rules, &red, &blue).map_err(position_error)
+    }
+
+    fn reset_all(&mut self) -> FfiResult {
+        for i in 0..self.games.len() {
+            self.games[i] = self.new_game()?;
+        }
+        Ok(())
+    }
+
+    /// Writes observations (of the side to move) and masks of every game into
+    /// the buffers that are given.
+    fn write(&self, obs: Option<&mut [f32]>, masks: Option<&mut [u8]>) {
+        if let Some(obs) = obs {
+            let block = self.observations.size();
+            for (g, o) in self.games.iter().zip(obs.chunks_exact_mut(block)) {
+                let view = g.position().view(g.position().to_move());
+                self.observations.write(&view, o);
+            }
+        }
+        if let Some(masks) = masks {
+            let block = self.actions.size();
+            for (g, m) in self.games.iter().zip(masks.chunks_exact_mut(block)) {
+                game_mask(&self.actions, g, m);
+            }
+        }
+    }
+}
+
+/// The observation and mask buffers of a vector env call (each optional).
+type EnvOutputs<'a> = (Option<&'a mut [f32]>, Option<&'a mut [u8]>);
+
+/// The optional observation and mask outputs of a vector env call.
+///
+/// # Safety
+/// `obs` NULL or `obs_cap` writable floats; `masks` NULL or `mask_cap`
+/// writable bytes.
+unsafe fn env_outputs<'a>(
+    env: &MarsalVecEnv,
+    obs: *mut f32,
+    obs_cap: usize,
+    masks: *mut u8,
+    mask_cap: usize,
+) -> Result<EnvOutputs<'a>, Error> {
+    let n = env.games.len();
+    let obs = if obs.is_null() {
+        None
+    } else {
+        let needed = total(n, env.observations.size(), "observations")?;
+        // SAFETY: the caller's promise.
+        Some(unsafe { out_slice(obs, obs_cap, needed, "the observations") }?)
+    };
+    let masks = if masks.is_null() {
+        None
+    } else {
+        let needed = total(n, env.actions.size(), "masks")?;
+        // SAFETY: the caller's promise.
+        Some(unsafe { out_slice(masks, mask_cap, needed, "the masks") }?)
+    };
+    Ok((obs, masks))
+}
+
+/// Creates a vector environment of `num_envs` games of `ruleset` (at least 1)
+/// and writes its handle into `*out` (free it with `marsal_vec_env_free`).
+/// Each game starts from two random setups drawn from a generator started
+/// from `seed`. `max_plies` > 0 truncates a game that reaches that many plies
+/// (see `marsal_vec_env_step`); 0 means no limit of the environment's own (the
+/// ruleset's limits still end games, as draws).
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_new(
+    ruleset: *const MarsalRuleset,
+    num_envs: usize,
+    seed: u64,
+    max_plies: u32,
+    out: *mut *mut MarsalVecEnv,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        if num_envs == 0 || num_envs > 1 << 20 {
+            return Err(invalid(format!(
+                "num_envs must be 1..={}, not {num_envs}",
+                1 << 20
+            )));
+        }
+        let mut env = MarsalVecEnv {
+            rules: r.rules,
+            actions: ActionSpace::new(&r.rules),
+            observations: ObservationSpace::new(&r.rules),
+            games: Vec::with_capacity(num_envs),
+            reset_rng: Rng::new(seed),
+            action_rng: Rng::new(!seed),
+            max_plies,
+        };
+        for _ in 0..num_envs {
+            let g = env.new_game()?;
+            env.games.push(g);
+        }
+        // SAFETY: checked for NULL above; writable by the caller's promise.
+        unsafe { out.write(Box::into_raw(Box::new(env))) };
+        Ok(())
+    })
+}
+
+/// Frees a vector environment (NULL does nothing).
+///
+/// # Safety
+/// `env` must be NULL or a live handle, not used afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_free(env: *mut MarsalVecEnv) -> MarsalStatus {
+    boundary(|| {
+        if !env.is_null() {
+            // SAFETY: a live handle made by `Box::into_raw`, freed once.
+            drop(unsafe { Box::from_raw(env) });
+        }
+        Ok(())
+    })
+}
+
+/// Writes the number of games of `env` into `*out`.
+///
+/// # Safety
+/// `env` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_num_envs(
+    env: *const MarsalVecEnv,
+    out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        // SAFETY: the caller's promise.
+        *unsafe { get_mut(out, "out") }? = e.games.len();
+        Ok(())
+    })
+}
+
+/// Restarts every game of `env` from new random setups drawn from a generator
+/// started from `seed` (as `marsal_vec_env_new` does), and writes the
+/// observations of the side to move (`obs`, `num_envs` blocks of the
+/// observation size) and the masks (`masks`, `num_envs` blocks of the action
+/// space size). `obs` and `masks` may each be NULL (not written); a short
+/// buffer is `MARSAL_STATUS_BUFFER_TOO_SMALL` and changes nothing.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call;
+/// `obs` NULL or `obs_cap` writable floats; `masks` NULL or `mask_cap` writable
+/// bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_reset(
+    env: *mut MarsalVecEnv,
+    seed: u64,
+    obs: *mut f32,
+    obs_cap: usize,
+    masks: *mut u8,
+    mask_cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        // SAFETY: the caller's promise.
+        let (obs, masks) = unsafe { env_outputs(e, obs, obs_cap, masks, mask_cap) }?;
+        e.reset_rng = Rng::new(seed);
+        e.action_rng = Rng::new(!seed);
+        e.reset_all()?;
+        e.write(obs, masks);
+        Ok(())
+    })
+}
+
+/// Steps every game of `env` by one ply: game `i` plays `actions[i]` for its
+/// side to move (`count` must be the number of games). Then, for each game:
+/// - `rewards[i]`: +1 when the move won the game for the side that made it,
+///   -1 when that side lost by it, else 0 (draws, games going on);
+/// - `terminated[i]`: 1 when the game ended by the rules (won or drawn);
+/// - `truncated[i]`: 1 when the game reached the environment's `max_plies`
+///   without ending;
+/// - a game that ended or was truncated is **reset at once**: it restarts
+///   from new random setups, and the observation and mask written for it are
+///   those of the new game's first position (the final position of the old
+///   game is not observed; its result is in `rewards` and `terminated`);
+/// - `obs`: the observation of the side to move next (the viewer is whoever
+///   acts on the next step; its frame is turned for Blue), `num_envs` blocks;
+/// - `masks`: the legal-action mask of that side, `num_envs` blocks.
+///
+/// Every output may be NULL (not written); the caller's buffers need
+/// `num_envs` elements (`rewards`, `terminated`, `truncated`) or blocks. Every
+/// action is checked before any game is played: an action out of range
+/// (`MARSAL_STATUS_INVALID_ARGUMENT`) or illegal (`MARSAL_STATUS_ILLEGAL_MOVE`)
+/// fails the call with a message naming its index, and nothing changes.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call;
+/// `actions` NULL or `count` readable elements; each output NULL or writable
+/// for the sizes above (`obs_cap` floats, `mask_cap` bytes).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_step(
+    env: *mut MarsalVecEnv,
+    actions: *const i64,
+    count: usize,
+    obs: *mut f32,
+    obs_cap: usize,
+    masks: *mut u8,
+    mask_cap: usize,
+    rewards: *mut f32,
+    terminated: *mut u8,
+    truncated: *mut u8,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        let n = e.games.len();
+        if count != n {
+            return Err(invalid(format!(
+                "{count} actions for {n} games: give one action per game"
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let acts = unsafe { array(actions, count, "actions") }?;
+        // SAFETY: the caller's promise.
+        let (obs, masks) = unsafe { env_outputs(e, obs, obs_cap, masks, mask_cap) }?;
+        let mut moves = Vec::with_capacity(n);
+        for (i, (g, &a)) in e.games.iter().zip(acts).enumerate() {
+            moves.push(action_move(&e.actions, g, a, Some(i))?);
+        }
+        for (i, mv) in moves.into_iter().enumerate() {
+            let g = &mut e.games[i];
+            let mover = g.position().to_move();
+            g.play(mv).map_err(move_error)?;
+            let status = g.status();
+            let ended = status.is_over();
+            let cut = !ended && e.max_plies > 0 && g.position().ply() >= e.max_plies;
+            let reward = match status.winner() {
+                Some(w) if w == mover => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            };
+            // SAFETY: each output NULL or `n` writable elements (the caller's
+            // promise), and `i < n`.
+            unsafe {
+                if !rewards.is_null() {
+                    rewards.add(i).write(reward);
+                }
+                if !terminated.is_null() {
+                    terminated.add(i).write(u8::from(ended));
+                }
+                if !truncated.is_null() {
+                    truncated.add(i).write(u8::from(cut));
+                }
+            }
+            if ended || cut {
+                e.games[i] = e.new_game()?;
+            }
+        }
+        e.write(obs, masks);
+        Ok(())
+    })
+}
+
+/// Draws one uniformly random legal action for each game of `env` into
+/// `actions` (`count` must be the number of games), from the environment's own
+/// generator (started from `~seed` at creation and reset). The games of an
+/// environment are never over (they are reset when they end), so every action
+/// is legal.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call;
+/// `actions` NULL or `count` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_random_actions(
+    env: *mut MarsalVecEnv,
+    actions: *mut i64,
+    count: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        let n = e.games.len();
+        if count != n {
+            return Err(invalid(format!(
+                "room for {count} actions for {n} games: give one per game"
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(actions, count, n, "the actions") }?;
+        let MarsalVecEnv {
+            actions: space,
+            games,
+            action_rng,
+            ..
+        } = e;
+        for (g, a) in games.iter().zip(out.iter_mut()) {
+            *a = random_action(space, g, action_rng);
+        }
+        Ok(())
+    })
+}
+
+/// Writes the side to move of each game of `env` into `out` (`count` must be
+/// the number of games): the viewer of the observations the last call wrote.
+///
+/// # Safety
+/// `env` must be NULL or a live handle; `out` NULL or `count` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_to_move(
+    env: *const MarsalVecEnv,
+    out: *mut u8,
+    count: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        let n = e.games.len();
+        if count != n {
+            return Err(invalid(format!("room for {count} sides for {n} games")));
+        }
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(out, count, n, "the sides") }?;
+        for (g, s) in e.games.iter().zip(out.iter_mut()) {
+            *s = g.position().to_move() as u8;
+        }
+        Ok(())
+    })
+}
+
+/// Writes a copy of game `index` of `env` into `*out` (a new game handle, free
+/// it with `marsal_game_free`), for inspection: the copy is independent of the
+/// environment. An index out of range is `MARSAL_STATUS_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `env` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_game(
+    env: *const MarsalVecEnv,
+    index: usize,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let g = e.games.get(index).ok_or_else(|| {
+            invalid(format!(
+                "game {index} of an environment of {}",
+                e.games.len()
+            ))
+        })?;
+        new_game(g.clone(), out)
+    })
+}

@@ -1,0 +1,158 @@
+"""The Gymnasium single-agent environment: one side against a built-in or
+given opponent. Registered (when Gymnasium is installed) as
+``marsal/MarsalASpion-v0``, ``marsal/Classic-v0`` and ``marsal/Barrage-v0``.
+
+Observations are dicts: ``"observation"``, the ``float32`` tensor
+``(45, ranks, files)`` built from the agent's view only (its own frame), and
+``"action_mask"``, the ``int8`` legal-action mask (also available as
+:meth:`MarsalEnv.action_masks` for MaskablePPO-style trainers). Actions are
+``Discrete(action_space_size)``; see ``docs/encodings.md``.
+
+Rewards: +1 when the agent wins, -1 when it loses, 0 otherwise. An illegal
+action loses the game (``illegal_action="lose"``, reward -1, terminated,
+``info["illegal_action"] = True``) or is replaced by a random legal one
+(``illegal_action="random"``). ``max_plies`` (default 3000) truncates long
+games.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ._core import Game, Ruleset, Side, _side_code
+
+__all__ = ["MarsalEnv"]
+
+Opponent = Union[str, Callable[[Dict[str, np.ndarray]], int]]
+
+
+class MarsalEnv(gymnasium.Env):
+    """One side of a game against an opponent.
+
+    ``ruleset``: a :class:`marsal.Ruleset` or preset name. ``opponent``:
+    ``"random"`` (uniform over legal moves), ``"careful"`` (from its own view
+    only: a capture it knows it wins, the Flag first; never an attack it knows
+    it loses; else random; both run inside the library) or a callable that
+    gets the opponent's observation dict and returns its action.
+    ``agent_side``: ``"red"``, ``"blue"`` or ``"random"`` (drawn at each
+    reset).
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, ruleset: Union[Ruleset, str] = "classic", opponent: Opponent = "random",
+                 agent_side: str = "red", max_plies: Optional[int] = 3000,
+                 illegal_action: str = "lose", render_mode: Optional[str] = None) -> None:
+        self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
+        if not (callable(opponent) or opponent in ("random", "careful")):
+            raise ValueError(f"opponent must be 'random', 'careful' or a callable, not {opponent!r}")
+        if agent_side not in ("red", "blue", "random"):
+            raise ValueError(f"agent_side must be 'red', 'blue' or 'random', not {agent_side!r}")
+        if illegal_action not in ("lose", "random"):
+            raise ValueError(f"illegal_action must be 'lose' or 'random', not {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.opponent = opponent
+        self.agent_side_choice = agent_side
+        self.max_plies = max_plies
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        a = self.ruleset.action_space_size
+        shape = self.ruleset.observation_shape
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (a,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(a)
+        self.game: Optional[Game] = None
+        self.agent_side = Side.RED
+        self._mask = np.zeros(a, dtype=np.bool_)
+
+    # -- helpers
+
+    def _seed(self) -> int:
+        return int(self.np_random.integers(0, 2**63))
+
+    def _obs(self, side: Side) -> Dict[str, np.ndarray]:
+        assert self.game is not None
+        mask = np.zeros(self._mask.size, dtype=np.int8)
+        if self.game.to_move is side:
+            self.game.action_mask(self._mask)
+            mask[self._mask] = 1
+        return {"observation": self.game.observation(side), "action_mask": mask}
+
+    def _opponent_action(self) -> int:
+        assert self.game is not None
+        if self.opponent == "random" or self.opponent == "careful":
+            return self.game.bot_action(str(self.opponent), self._seed())
+        return int(self.opponent(self._obs(self.agent_side.other)))  # type: ignore[operator]
+
+    def _play_opponent(self) -> None:
+        """Lets the opponent move until it is the agent's turn or the game ends."""
+        assert self.game is not None
+        while self.game.to_move is not None and self.game.to_move is not self.agent_side:
+            if self._truncated():
+                return
+            self.game.play_action(self._opponent_action())
+
+    def _truncated(self) -> bool:
+        assert self.game is not None
+        return self.max_plies is not None and self.game.ply >= self.max_plies
+
+    def _reward(self) -> float:
+        assert self.game is not None
+        winner = self.game.status.winner
+        if winner is None:
+            return 0.0
+        return 1.0 if winner is self.agent_side else -1.0
+
+    # -- the Gymnasium API
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        super().reset(seed=seed)
+        if self.agent_side_choice == "random":
+            self.agent_side = Side.RED if self.np_random.integers(0, 2) == 0 else Side.BLUE
+        else:
+            self.agent_side = Side.from_code(_side_code(self.agent_side_choice))
+        if self.game is not None:
+            self.game.close()
+        self.game = Game.random(self.ruleset, self._seed(), self._seed())
+        self._play_opponent()
+        return self._obs(self.agent_side), {"agent_side": self.agent_side.value}
+
+    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        assert self.game is not None, "reset() first"
+        info: Dict[str, Any] = {}
+        a = int(action)
+        if not (0 <= a < self._mask.size) or not self.game.action_mask(self._mask)[a]:
+            if self.illegal_action == "lose":
+                info["illegal_action"] = True
+                return self._obs(self.agent_side), -1.0, True, False, info
+            a = self.game.bot_action("random", self._seed())
+        self.game.play_action(a)
+        self._play_opponent()
+        terminated = self.game.is_over
+        truncated = not terminated and self._truncated()
+        if terminated:
+            info["status"] = str(self.game.status)
+        return self._obs(self.agent_side), self._reward(), terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask of the agent (``bool``), for MaskablePPO."""
+        assert self.game is not None, "reset() first"
+        return self.game.action_mask().copy()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        return f"{self.game.view(self.agent_side)}\n{self.game.status}"
+
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.close()
+            self.game = None

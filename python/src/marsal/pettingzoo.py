@@ -1,0 +1,133 @@
+"""The PettingZoo AEC environment: two agents, ``"red"`` and ``"blue"``.
+
+Follows PettingZoo's module convention: :func:`env` is the wrapped
+environment (an illegal action loses the game with reward -1; out-of-range
+actions are refused; calls must come in order), :func:`raw_env` the bare one.
+
+Each agent's observation is a dict: ``"observation"``, the ``float32`` tensor
+``(45, ranks, files)`` built from that agent's view only (its own frame: Blue
+sees the board turned half a turn), and ``"action_mask"``, an ``int8`` array
+of the action-space size (all zeros when it is not the agent's turn). Actions
+are ``Discrete(action_space_size)`` (see ``docs/encodings.md``). Rewards are
++1 for the winner and -1 for the loser when the game ends, else 0; games
+reaching ``max_plies`` (``None``: no limit but the ruleset's) are truncated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Union
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ._core import Game, Ruleset, Side
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The wrapped environment (``raw_env(**kwargs)`` with PettingZoo's
+    TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
+    OrderEnforcingWrapper)."""
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
+    """A game of marsal between two agents (see the module documentation).
+
+    ``ruleset``: a :class:`marsal.Ruleset` or a preset name
+    (``"marsal_a_spion"``, ``"classic"``, ``"barrage"``).
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "marsal_v0", "is_parallelizable": False}
+
+    def __init__(self, ruleset: Union[Ruleset, str] = "classic", max_plies: Optional[int] = None,
+                 render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
+        self.max_plies = max_plies
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.possible_agents = ["red", "blue"]
+        self.agents = self.possible_agents[:]
+        a = self.ruleset.action_space_size
+        shape = self.ruleset.observation_shape
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (a,), dtype=np.int8),
+        })
+        self.observation_spaces = {ag: obs_space for ag in self.possible_agents}
+        self.action_spaces = {ag: spaces.Discrete(a) for ag in self.possible_agents}
+        self._np_random = np.random.default_rng()
+        self.game: Optional[Game] = None
+        self._mask = np.zeros(a, dtype=np.bool_)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+        red, blue = (int(x) for x in self._np_random.integers(0, 2**63, size=2))
+        if self.game is not None:
+            self.game.close()
+        self.game = Game.random(self.ruleset, red, blue)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: Dict[str, Dict[str, Any]] = {ag: {} for ag in self.agents}
+        self.agent_selection = self.game.position_to_move.value
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        assert self.game is not None, "reset() first"
+        obs = self.game.observation(agent)
+        mask = np.zeros(self.ruleset.action_space_size, dtype=np.int8)
+        if agent == self.agent_selection and not self.game.is_over:
+            self.game.action_mask(self._mask)
+            mask[self._mask] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.game is not None
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.game.play_action(int(action))
+        status = self.game.status
+        if status.is_over:
+            if status.winner is not None:
+                winner = status.winner.value
+                for ag in self.agents:
+                    self.rewards[ag] = 1.0 if ag == winner else -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_plies is not None and self.game.ply >= self.max_plies:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = Side(agent).other.value
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            pass  # render() returns the text on demand
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None or self.game is None:
+            return None
+        return f"{self.game.view(self.agent_selection)}\n{self.game.status}"
+
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.close()
+            self.game = None

@@ -1,0 +1,153 @@
+"""``VectorEnv``: many games stepped in one call, NumPy in and out."""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any, Optional, Tuple, Union
+
+import numpy as np
+
+from ._core import Game, Ruleset, Side, _env_p, _game_p, check, lib
+
+__all__ = ["VectorEnv"]
+
+
+class VectorEnv:
+    """``num_envs`` games of one ruleset, stepped together inside the library.
+
+    Every game is played by both sides in turn (self-play): on each step, game
+    ``i`` plays ``actions[i]`` for its side to move. The arrays this object
+    returns are **preallocated and reused**: each call overwrites them (copy
+    what you keep):
+
+    - ``obs``: ``float32`` ``(num_envs, channels, ranks, files)``, what the side
+      to move next sees, in its own frame (turned half a turn for Blue);
+    - ``masks``: ``bool`` ``(num_envs, actions)``, its legal actions;
+    - ``rewards``: ``float32`` ``(num_envs,)``, +1 when the step's move won the
+      game for the side that made it, -1 when that side lost by it, else 0;
+    - ``terminated`` / ``truncated``: ``bool`` ``(num_envs,)``: the game ended
+      by the rules / reached ``max_plies`` (``None``: no limit of the
+      environment's own);
+    - ``to_move``: ``uint8`` ``(num_envs,)``, the side (0 red, 1 blue) the
+      observations are for.
+
+    **Automatic reset**: a game that ends (or is truncated) is restarted at once
+    from new random setups, and the observation and mask returned for it are
+    the new game's first ones; its result is in ``rewards`` and
+    ``terminated``. No action is ever needed for a finished game.
+
+    ``ruleset`` is a :class:`Ruleset` or a preset name; ``seed`` seeds the
+    setups (and :meth:`random_actions`).
+    """
+
+    def __init__(self, ruleset: Union[Ruleset, str], num_envs: int, seed: int = 0,
+                 max_plies: Optional[int] = None) -> None:
+        self._ptr = None
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        rules = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
+        out = _env_p()
+        check(lib.marsal_vec_env_new(rules._get(), num_envs, seed % (1 << 64),
+                                     int(max_plies or 0), ctypes.byref(out)))
+        self._ptr = out
+        self.ruleset = rules
+        self.num_envs = num_envs
+        self.max_plies = max_plies
+        self.action_space_size = rules.action_space_size
+        self.observation_shape: Tuple[int, int, int] = rules.observation_shape
+        n = num_envs
+        self.obs = np.zeros((n,) + self.observation_shape, dtype=np.float32)
+        self.masks = np.zeros((n, self.action_space_size), dtype=np.bool_)
+        self.rewards = np.zeros(n, dtype=np.float32)
+        self.terminated = np.zeros(n, dtype=np.bool_)
+        self.truncated = np.zeros(n, dtype=np.bool_)
+        self.to_move = np.zeros(n, dtype=np.uint8)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self._seed = seed
+        self._fill(observations=True)
+
+    def _get(self) -> Any:
+        if self._ptr is None:
+            raise ValueError("operation on a closed VectorEnv")
+        return self._ptr
+
+    def _fill(self, observations: bool) -> None:
+        ptr = self._get()
+        check(lib.marsal_vec_env_reset(
+            ptr, self._seed % (1 << 64),
+            self.obs.ctypes.data if observations else None, self.obs.size,
+            self.masks.ctypes.data, self.masks.size))
+        check(lib.marsal_vec_env_to_move(ptr, self.to_move.ctypes.data, self.num_envs))
+
+    def reset(self, seed: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
+        """Restarts every game (from ``seed``, else the constructor's seed);
+        returns ``(obs, masks)``."""
+        if seed is not None:
+            self._seed = seed
+        self._fill(observations=True)
+        return self.obs, self.masks
+
+    def step(self, actions: Any, observations: bool = True
+             ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Plays ``actions[i]`` in game ``i`` (one call into the library) and
+        returns ``(obs, masks, rewards, terminated, truncated)``. With
+        ``observations=False`` the observations are not written (``obs`` keeps
+        old values): the fast path when only masks are needed.
+
+        An illegal or out-of-range action raises (IllegalMove,
+        InvalidArgument, naming its index) and changes no game.
+        """
+        a = actions
+        if not (isinstance(a, np.ndarray) and a.dtype == np.int64 and a.flags.c_contiguous):
+            a = np.ascontiguousarray(actions, dtype=np.int64)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+        ptr = self._get()
+        check(lib.marsal_vec_env_step(
+            ptr, a.ctypes.data, self.num_envs,
+            self.obs.ctypes.data if observations else None, self.obs.size,
+            self.masks.ctypes.data, self.masks.size,
+            self.rewards.ctypes.data, self.terminated.ctypes.data, self.truncated.ctypes.data))
+        check(lib.marsal_vec_env_to_move(ptr, self.to_move.ctypes.data, self.num_envs))
+        return self.obs, self.masks, self.rewards, self.terminated, self.truncated
+
+    def random_actions(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """One uniformly random legal action per game, drawn inside the library
+        (an ``int64`` array; reused unless ``out`` is given)."""
+        if out is None:
+            out = self._actions
+        if out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
+            raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
+        check(lib.marsal_vec_env_random_actions(self._get(), out.ctypes.data, self.num_envs))
+        return out
+
+    def game(self, index: int) -> Game:
+        """An independent copy of game ``index`` (for inspection)."""
+        out = _game_p()
+        check(lib.marsal_vec_env_game(self._get(), index, ctypes.byref(out)))
+        return Game._wrap(out)
+
+    def sides_to_move(self) -> list:
+        """The side each observation is for, as :class:`Side` values."""
+        return [Side.RED if s == 0 else Side.BLUE for s in self.to_move]
+
+    def close(self) -> None:
+        """Frees the games (idempotent)."""
+        ptr, self._ptr = self._ptr, None
+        if ptr is not None:
+            lib.marsal_vec_env_free(ptr)
+
+    def __enter__(self) -> "VectorEnv":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def __repr__(self) -> str:
+        return f"VectorEnv({self.ruleset!r}, num_envs={self.num_envs})"

@@ -1,0 +1,598 @@
+//! Encodings for machine learning: a fixed action space per ruleset with a
+//! legal-action mask, and an observation tensor built from one side's [`View`].
+//!
+//! Both are written into caller buffers (for instance NumPy arrays handed over
+//! the C ABI) and never allocate. Both are *egocentric*: the board is seen from
+//! the acting (or observing) side, so for Blue it is turned half a turn
+//! ([`Square::rotated`]) and "forward" always points to the opponent. One
+//! policy network can then play either side.
+//!
+//! # The action space
+//! An action is a move of a piece from a square along its rank or file to
+//! another square of that line (any distance: steps, attacks and Scout moves
+//! alike), or one of the four diagonal steps when the ruleset allows them. On a
+//! board of `F` files and `R` ranks there are `P = (F - 1) + (R - 1)` planes,
+//! plus 4 with diagonal steps, and `P * F * R` actions:
+//!
+//! `action = plane * (F * R) + rank * F + file` (square in the actor's frame)
+//!
+//! | planes | move |
+//! |---|---|
+//! | `0 .. F-1` | along the rank to file `t` (`t` = plane, skipping the piece's own file) |
+//! | `F-1 .. F+R-2` | along the file to rank `t` (`t` = plane - (F-1), skipping its own rank) |
+//! | `F+R-2 .. +4` | diagonal step: forward-right, back-right, back-left, forward-left |
+//!
+//! So classic Stratego and Barrage have 18 planes of 10 x 10 = 1,800 actions
+//! (the size Ataraxos uses) and *Maršál a špión* (12 x 12, diagonals) 26
+//! planes of 144 = 3,744. Every action is a line move that some position could
+//! make (lakes and off-board squares aside), and the plane-major order reshapes
+//! to `(P, R, F)` for a convolutional policy head.
+//!
+//! ```
+//! use marsal::encoding::ActionSpace;
+//! use marsal::{Position, Ruleset, Side};
+//!
+//! let rules = Ruleset::classic();
+//! let space = ActionSpace::new(&rules);
+//! assert_eq!(space.size(), 1800);
+//! let pos = Position::start(&rules, 1, 2)?;
+//! let mut mask = [0u8; 1800];
+//! let n = space.write_mask(Side::Red, pos.legal_moves(), &mut mask);
+//! assert_eq!(n, pos.legal_moves().len());
+//! for mv in pos.legal_moves() {
+//!     let a = space.encode(Side::Red, mv).unwrap();
+//!     assert_eq!(mask[a], 1);
+//!     assert_eq!(space.decode(Side::Red, a), Some(mv));
+//! }
+//! # Ok::<(), marsal::PositionError>(())
+//! ```
+//!
+//! # The observation
+//! `C = 45` planes of `R x F` `f32` values, written from a [`View`] only (so
+//! nothing the side does not know can enter it); square `(file, rank)` of the
+//! viewer's frame is at `channel * (R * F) + rank * F + file`. See
+//! [`ObservationSpace`] and the constants of [`channel`].
+//!
+//! ```
+//! use marsal::encoding::{ObservationSpace, channel};
+//! use marsal::{Position, Ruleset, Side};
+//!
+//! let rules = Ruleset::classic();
+//! let obs_space = ObservationSpace::new(&rules);
+//! assert_eq!(obs_space.shape(), (45, 10, 10));
+//! let pos = Position::start(&rules, 1, 2)?;
+//! let mut obs = vec![0.0f32; obs_space.size()];
+//! obs_space.write(&pos.view(Side::Blue), &mut obs);
+//! // 40 own pieces, 40 enemy pieces, each of unknown kind.
+//! let plane = |c: usize| &obs[c * 100..(c + 1) * 100];
+//! let own: f32 = (channel::OWN..channel::OWN + 16).map(|c| plane(c).iter().sum::<f32>()).sum();
+//! assert_eq!(own, 40.0);
+//! assert!(plane(channel::ENEMY_REVEALED).iter().all(|&x| x == 0.0));
+//! # Ok::<(), marsal::PositionError>(())
+//! ```
+
+use crate::moves::Move;
+use crate::piece::{KindSet, Side};
+use crate::ruleset::Ruleset;
+use crate::square::{GRID_SQUARES, Square};
+use crate::view::{SquareView, View};
+
+/// The four diagonal steps, in the actor's frame, as (files, ranks): forward
+/// right, back right, back left, forward left.
+const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// The fixed action space of a ruleset (see the [module documentation](self)).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ActionSpace {
+    files: u8,
+    ranks: u8,
+    diagonal: bool,
+}
+
+impl ActionSpace {
+    /// The action space of `rules` (its board size and whether diagonal steps
+    /// are allowed).
+    ///
+    /// ```
+    /// let s = marsal::encoding::ActionSpace::new(&marsal::Ruleset::marsal_a_spion());
+    /// assert_eq!((s.planes(), s.size()), (26, 3744));
+    /// ```
+    pub fn new(rules: &Ruleset) -> ActionSpace {
+        ActionSpace {
+            files: rules.board.files,
+            ranks: rules.board.ranks,
+            diagonal: rules.diagonal_steps,
+        }
+    }
+
+    /// The number of planes: `(files - 1) + (ranks - 1)`, plus 4 with diagonal
+    /// steps.
+    ///
+    /// ```
+    /// let s = marsal::encoding::ActionSpace::new(&marsal::Ruleset::classic());
+    /// assert_eq!(s.planes(), 18);
+    /// ```
+    pub const fn planes(&self) -> usize {
+        self.files as usize + self.ranks as usize - 2 + if self.diagonal { 4 } else { 0 }
+    }
+
+    /// The number of actions: planes x files x ranks.
+    ///
+    /// ```
+    /// let s = marsal::encoding::ActionSpace::new(&marsal::Ruleset::barrage());
+    /// assert_eq!(s.size(), 1800);
+    /// ```
+    pub const fn size(&self) -> usize {
+        self.planes() * self.squares()
+    }
+
+    /// Squares of the board's rectangle (files x ranks).
+    const fn squares(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// `sq` in the frame of `side` (a half turn for Blue).
+    #[inline]
+    fn frame_square(&self, side: Side, sq: Square) -> Option<Square> {
+        match side {
+            Side::Red if sq.file() < self.files && sq.rank() < self.ranks => Some(sq),
+            Side::Red => None,
+            Side::Blue => sq.rotated(self.files, self.ranks),
+        }
+    }
+
+    /// The action of `mv` played by `side`, or `None` when no action stands for
+    /// it (a move off the board's rectangle, not along a line, or a diagonal
+    /// move of more than one square or where the ruleset has none).
+    ///
+    /// ```
+    /// use marsal::{Ruleset, Side, encoding::ActionSpace};
+    /// let s = ActionSpace::new(&Ruleset::classic());
+    /// // a2-a3: from a2 (index 10) along the file to rank 3 (plane 9 + 1).
+    /// assert_eq!(s.encode(Side::Red, "a2-a3".parse().unwrap()), Some(10 * 100 + 10));
+    /// // The same move seen by Blue (j9-j8 turned half a turn) is the same action.
+    /// assert_eq!(s.encode(Side::Blue, "j9-j8".parse().unwrap()), Some(10 * 100 + 10));
+    /// assert_eq!(s.encode(Side::Red, "a1-b2".parse().unwrap()), None);
+    /// ```
+    #[inline]
+    pub fn encode(&self, side: Side, mv: Move) -> Option<usize> {
+        let from = self.frame_square(side, mv.from)?;
+        let to = self.frame_square(side, mv.to)?;
+        let (f, r) = (from.file(), from.rank());
+        let (tf, tr) = (to.file(), to.rank());
+        let plane = if tr == r && tf != f {
+            (if tf < f { tf } else { tf - 1 }) as usize
+        } else if tf == f && tr != r {
+            self.files as usize - 1 + (if tr < r { tr } else { tr - 1 }) as usize
+        } else {
+            let d = (tf as i8 - f as i8, tr as i8 - r as i8);
+            let k = DIAGONALS.iter().position(|&x| x == d)?;
+            if !self.diagonal {
+                return None;
+            }
+            self.files as usize + self.ranks as usize - 2 + k
+        };
+        Some(plane * self.squares() + r as usize * self.files as usize + f as usize)
+    }
+
+    /// The move `side` makes by `action`, or `None` when `action` is out of
+    /// range or leads off the board's rectangle (a diagonal step from an edge).
+    /// Whether the move is legal is the position's business.
+    ///
+    /// ```
+    /// use marsal::{Ruleset, Side, encoding::ActionSpace};
+    /// let s = ActionSpace::new(&Ruleset::classic());
+    /// assert_eq!(s.decode(Side::Red, 1010).unwrap().to_string(), "a2-a3");
+    /// assert_eq!(s.decode(Side::Blue, 1010).unwrap().to_string(), "j9-j8");
+    /// assert_eq!(s.decode(Side::Red, 1800), None);
+    /// ```
+    #[inline]
+    pub fn decode(&self, side: Side, action: usize) -> Option<Move> {
+        if action >= self.size() {
+            return None;
+        }
+        let n = self.squares();
+        let (plane, idx) = (action / n, action % n);
+        let files = self.files as usize;
+        let (f, r) = ((idx % files) as u8, (idx / files) as u8);
+        let line_planes = files + self.ranks as usize - 2;
+        let (tf, tr) = if plane < files - 1 {
+            let t = plane as u8;
+            (if t < f { t } else { t + 1 }, r)
+        } else if plane < line_planes {
+            let t = (plane - (files - 1)) as u8;
+            (f, if t < r { t } else { t + 1 })
+        } else {
+            let (df, dr) = DIAGONALS[plane - line_planes];
+            let tf = f.checked_add_signed(df).filter(|&x| x < self.files)?;
+            let tr = r.checked_add_signed(dr).filter(|&x| x < self.ranks)?;
+            (tf, tr)
+        };
+        let from = Square::new(f, r)?;
+        let to = Square::new(tf, tr)?;
+        match side {
+            Side::Red => Some(Move::new(from, to)),
+            Side::Blue => Some(Move::new(
+                from.rotated(self.files, self.ranks)?,
+                to.rotated(self.files, self.ranks)?,
+            )),
+        }
+    }
+
+    /// Writes the mask of `moves` (the legal moves of `side`) into `mask`: 1 at
+    /// each move's action, 0 elsewhere. Returns how many moves were marked (a
+    /// move no action stands for is skipped; legal moves always have one).
+    ///
+    /// # Panics
+    /// When `mask.len()` is not [`ActionSpace::size`].
+    ///
+    /// ```
+    /// use marsal::{Position, Ruleset, Side, encoding::ActionSpace};
+    /// let rules = Ruleset::barrage();
+    /// let pos = Position::start(&rules, 3, 4)?;
+    /// let s = ActionSpace::new(&rules);
+    /// let mut mask = vec![0u8; s.size()];
+    /// let n = s.write_mask(pos.to_move(), pos.legal_moves(), &mut mask);
+    /// assert_eq!(mask.iter().filter(|&&m| m == 1).count(), n);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn write_mask<I: IntoIterator<Item = Move>>(
+        &self,
+        side: Side,
+        moves: I,
+        mask: &mut [u8],
+    ) -> usize {
+        assert_eq!(
+            mask.len(),
+            self.size(),
+            "the mask must have one byte an action"
+        );
+        mask.fill(0);
+        let mut n = 0;
+        for mv in moves {
+            if let Some(a) = self.encode(side, mv) {
+                mask[a] = 1;
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+/// The channels of the observation tensor (see [`ObservationSpace`]). A plane
+/// holds 1.0 on the squares where its statement is true, else 0.0, unless said
+/// otherwise.
+pub mod channel {
+    /// `OWN + k`: one of the viewer's own pieces of kind `k` (the kind's index,
+    /// [`PieceKind::index`](crate::PieceKind::index)), 16 planes.
+    pub const OWN: usize = 0;
+    /// `ENEMY + k`: an enemy piece that may still be of kind `k`, as far as the
+    /// viewer knows (16 planes); a piece whose kind is known has one plane set.
+    pub const ENEMY: usize = 16;
+    /// An empty square.
+    pub const EMPTY: usize = 32;
+    /// A lake.
+    pub const LAKE: usize = 33;
+    /// A square of the rectangle that is not on the board.
+    pub const OFF_BOARD: usize = 34;
+    /// An own piece whose kind the opponent knows.
+    pub const OWN_REVEALED: usize = 35;
+    /// An own piece the opponent knows can move (it moved, or counting tells):
+    /// none of the kinds the opponent still thinks possible is immovable.
+    pub const OWN_KNOWN_MOVABLE: usize = 36;
+    /// An enemy piece whose kind the viewer knows.
+    pub const ENEMY_REVEALED: usize = 37;
+    /// An enemy piece the viewer knows can move.
+    pub const ENEMY_KNOWN_MOVABLE: usize = 38;
+    /// The square the last move (of either side) started from.
+    pub const LAST_FROM: usize = 39;
+    /// The square the last move went to (or attacked).
+    pub const LAST_TO: usize = 40;
+    /// Constant plane: plies played, divided by the ruleset's ply limit (or by
+    /// [`PLY_SCALE`](super::PLY_SCALE) without one), at most 1.
+    pub const PLY: usize = 41;
+    /// Constant plane: plies since the last attack, divided by the ruleset's
+    /// limit on them (or by [`QUIET_SCALE`](super::QUIET_SCALE)), at most 1.
+    pub const PLIES_SINCE_ATTACK: usize = 42;
+    /// Constant plane: 1 when the viewer is to move.
+    pub const TO_MOVE: usize = 43;
+    /// Constant plane: 1 when the viewer is Blue (whose board is turned).
+    pub const IS_BLUE: usize = 44;
+    /// The number of channels.
+    pub const COUNT: usize = 45;
+}
+
+/// The divisor of the [`channel::PLY`] plane for rulesets without a ply limit.
+pub const PLY_SCALE: f32 = 2000.0;
+/// The divisor of the [`channel::PLIES_SINCE_ATTACK`] plane for rulesets without
+/// a limit on plies without attack.
+pub const QUIET_SCALE: f32 = 200.0;
+
+/// The observation tensor of a ruleset: [`channel::COUNT`] planes of ranks x
+/// files `f32`, in the viewer's frame (a half turn for Blue), built from a
+/// [`View`] alone.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct ObservationSpace {
+    files: u8,
+    ranks: u8,
+    ply_scale: f32,
+    quiet_scale: f32,
+}
+
+impl ObservationSpace {
+    /// The observation space of `rules`.
+    ///
+    /// ```
+    /// let o = marsal::encoding::ObservationSpace::new(&marsal::Ruleset::marsal_a_spion());
+    /// assert_eq!(o.shape(), (45, 12, 12));
+    /// ```
+    pub fn new(rules: &Ruleset) -> ObservationSpace {
+        ObservationSpace {
+            files: rules.board.files,
+            ranks: rules.board.ranks,
+            ply_scale: rules.max_plies.map_or(PLY_SCALE, |m| m.max(1) as f32),
+            quiet_scale: rules
+                .max_plies_without_attack
+                .map_or(QUIET_SCALE, |m| m.max(1) as f32),
+        }
+    }
+
+    /// `(channels, ranks, files)`.
+    ///
+    /// ```
+    /// let o = marsal::encoding::ObservationSpace::new(&marsal::Ruleset::classic());
+    /// assert_eq!(o.shape(), (45, 10, 10));
+    /// ```
+    pub const fn shape(&self) -> (usize, usize, usize) {
+        (channel::COUNT, self.ranks as usize, self.files as usize)
+    }
+
+    /// The number of values: channels x ranks x files.
+    ///
+    /// ```
+    /// let o = marsal::encoding::ObservationSpace::new(&marsal::Ruleset::classic());
+    /// assert_eq!(o.size(), 4500);
+    /// ```
+    pub const fn size(&self) -> usize {
+        channel::COUNT * self.ranks as usize * self.files as usize
+    }
+
+    /// Writes what `view` shows into `out` (see [`channel`]): every value is
+    /// written. Only the view is read, so nothing hidden from its side can
+    /// enter the tensor.
+    ///
+    /// # Panics
+    /// When `out.len()` is not [`ObservationSpace::size`], or the view's board
+    /// is not this space's size.
+    ///
+    /// ```
+    /// use marsal::encoding::{ObservationSpace, channel};
+    /// use marsal::{Position, Ruleset, Side};
+    /// let rules = Ruleset::classic();
+    /// let space = ObservationSpace::new(&rules);
+    /// let pos = Position::start(&rules, 1, 2)?;
+    /// let mut obs = vec![0.0; space.size()];
+    /// space.write(&pos.view(Side::Red), &mut obs);
+    /// // Red is to move: the TO_MOVE plane is all ones.
+    /// assert!(obs[channel::TO_MOVE * 100..][..100].iter().all(|&x| x == 1.0));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn write(&self, view: &View, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            self.size(),
+            "the observation buffer has the wrong size"
+        );
+        assert_eq!(
+            view.size(),
+            (self.files, self.ranks),
+            "the view's board is not the observation's"
+        );
+        let (files, ranks) = (self.files, self.ranks);
+        let n = files as usize * ranks as usize;
+        let side = view.side();
+        let blue = side == Side::Blue;
+        // First the channels set on each square of the viewer's frame, as bits
+        // (`lo`: channels 0..32, `hi`: channels 32..45 less 32); then each
+        // plane in one branch-free pass (every value is written).
+        let mut lo = [0u32; GRID_SQUARES];
+        let mut hi = [0u32; GRID_SQUARES];
+        let immovable = !KindSet::MOVABLE.bits();
+        let marks = |bits: u16, revealed: usize, movable: usize| {
+            let single = u32::from(bits.count_ones() == 1) << (revealed - 32);
+            let moves = u32::from(bits != 0 && bits & immovable == 0) << (movable - 32);
+            single | moves
+        };
+        let mut i = 0;
+        for r in 0..ranks {
+            for f in 0..files {
+                let (af, ar) = if blue {
+                    (files - 1 - f, ranks - 1 - r)
+                } else {
+                    (f, r)
+                };
+                let v = Square::new(af, ar).map_or(SquareView::OffBoard, |sq| view.at(sq));
+                (lo[i], hi[i]) = match v {
+                    SquareView::OffBoard => (0, 1 << (channel::OFF_BOARD - 32)),
+                    SquareView::Lake => (0, 1 << (channel::LAKE - 32)),
+                    SquareView::Empty => (0, 1 << (channel::EMPTY - 32)),
+                    SquareView::Own {
+                        kind,
+                        known_to_opponent,
+                    } => (
+                        1 << (channel::OWN + kind.index()),
+                        marks(
+                            known_to_opponent.bits(),
+                            channel::OWN_REVEALED,
+                            channel::OWN_KNOWN_MOVABLE,
+                        ),
+                    ),
+                    SquareView::Enemy { possible } => (
+                        u32::from(possible.bits()) << channel::ENEMY,
+                        marks(
+                            possible.bits(),
+                            channel::ENEMY_REVEALED,
+                            channel::ENEMY_KNOWN_MOVABLE,
+                        ),
+                    ),
+                };
+                i += 1;
+            }
+        }
+        if let Some(last) = view.last() {
+            let space = ActionSpace {
+                files,
+                ranks,
+                diagonal: false,
+            };
+            for (sq, c) in [
+                (last.mv.from, channel::LAST_FROM),
+                (last.mv.to, channel::LAST_TO),
+            ] {
+                if let Some(sq) = space.frame_square(side, sq) {
+                    hi[sq.rank() as usize * files as usize + sq.file() as usize] |= 1 << (c - 32);
+                }
+            }
+        }
+        let (lo, hi) = (&lo[..n], &hi[..n]);
+        let mut planes = out.chunks_exact_mut(n);
+        for c in 0..32 {
+            bit_plane(planes.next().unwrap_or_default(), lo, c);
+        }
+        for c in 32..channel::PLY {
+            bit_plane(planes.next().unwrap_or_default(), hi, c - 32);
+        }
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        let constants = [
+            (view.ply() as f32 / self.ply_scale).min(1.0),
+            (view.plies_since_attack() as f32 / self.quiet_scale).min(1.0),
+            flag(view.status().to_move() == Some(side)),
+            flag(blue),
+        ];
+        for x in constants {
+            planes.next().unwrap_or_default().fill(x);
+        }
+        debug_assert!(planes.next().is_none(), "a channel was not written");
+    }
+}
+
+/// Writes bit `c` of each of `bits` into `plane` as 0.0 or 1.0.
+#[inline(always)]
+fn bit_plane(plane: &mut [f32], bits: &[u32], c: usize) {
+    for (x, &b) in plane.iter_mut().zip(bits) {
+        *x = ((b >> c) & 1) as f32;
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::{Position, Rng};
+
+    fn presets() -> [Ruleset; 3] {
+        [
+            Ruleset::classic(),
+            Ruleset::barrage(),
+            Ruleset::marsal_a_spion(),
+        ]
+    }
+
+    #[test]
+    fn every_action_round_trips() {
+        for rules in presets() {
+            let s = ActionSpace::new(&rules);
+            for side in Side::BOTH {
+                let mut decoded = 0;
+                for a in 0..s.size() {
+                    if let Some(mv) = s.decode(side, a) {
+                        decoded += 1;
+                        assert_eq!(s.encode(side, mv), Some(a), "{mv} {a}");
+                    }
+                }
+                // Only diagonal steps off an edge decode to nothing.
+                let (f, r) = (rules.board.files as usize, rules.board.ranks as usize);
+                let edge = if rules.diagonal_steps {
+                    4 * (f * r) - 4 * (f - 1) * (r - 1)
+                } else {
+                    0
+                };
+                assert_eq!(decoded, s.size() - edge);
+            }
+        }
+    }
+
+    #[test]
+    fn legal_moves_of_random_games_have_distinct_actions() {
+        for rules in presets() {
+            let s = ActionSpace::new(&rules);
+            let mut mask = std::vec![0u8; s.size()];
+            let mut rng = Rng::new(9);
+            for g in 0..4 {
+                let mut pos = Position::start(&rules, g, g + 100).unwrap();
+                for _ in 0..300 {
+                    let moves = pos.legal_moves();
+                    let side = pos.to_move();
+                    let n = s.write_mask(side, moves.iter().copied(), &mut mask);
+                    assert_eq!(n, moves.len());
+                    assert_eq!(mask.iter().filter(|&&m| m == 1).count(), n);
+                    for &mv in &moves {
+                        assert_eq!(s.decode(side, s.encode(side, mv).unwrap()), Some(mv));
+                    }
+                    if pos.play_random(&mut rng).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn observation_matches_the_view() {
+        for rules in presets() {
+            let space = ObservationSpace::new(&rules);
+            let (c, ranks, files) = space.shape();
+            let n = ranks * files;
+            let mut obs = std::vec![0.0f32; space.size()];
+            let mut pos = Position::start(&rules, 5, 6).unwrap();
+            let mut rng = Rng::new(3);
+            for _ in 0..200 {
+                for side in Side::BOTH {
+                    let view = pos.view(side);
+                    space.write(&view, &mut obs);
+                    for sq in Square::all() {
+                        let Some(fr) = (match side {
+                            Side::Red if sq.file() < files as u8 && sq.rank() < ranks as u8 => {
+                                Some(sq)
+                            }
+                            Side::Red => None,
+                            Side::Blue => sq.rotated(files as u8, ranks as u8),
+                        }) else {
+                            continue;
+                        };
+                        let i = fr.rank() as usize * files + fr.file() as usize;
+                        let at = |ch: usize| obs[ch * n + i];
+                        match view.at(sq) {
+                            SquareView::Own { kind, .. } => {
+                                assert_eq!(at(channel::OWN + kind.index()), 1.0)
+                            }
+                            SquareView::Enemy { possible } => {
+                                for k in 0..crate::KIND_COUNT {
+                                    let p = crate::PieceKind::from_index(k).unwrap();
+                                    let want = if possible.contains(p) { 1.0 } else { 0.0 };
+                                    assert_eq!(at(channel::ENEMY + k), want);
+                                }
+                            }
+                            SquareView::Empty => assert_eq!(at(channel::EMPTY), 1.0),
+                            SquareView::Lake => assert_eq!(at(channel::LAKE), 1.0),
+                            SquareView::OffBoard => assert_eq!(at(channel::OFF_BOARD), 1.0),
+                        }
+                    }
+                    assert_eq!(obs.len(), c * n);
+                }
+                if pos.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+}
