@@ -277,7 +277,10 @@ fn rules_of_game(g: *mut MarsalGame) -> marsal::Ruleset {
 
 fn hash(g: *mut MarsalGame) -> u64 {
     let mut h = 0u64;
-    assert_eq!(ok_code(unsafe { marsal_game_hash(g, &mut h) }), MarsalStatus::Ok);
+    assert_eq!(
+        ok_code(unsafe { marsal_game_hash(g, &mut h) }),
+        MarsalStatus::Ok
+    );
     h
 }
 
@@ -944,7 +947,11 @@ fn step(st: &mut State, op: Op) {
                 let r = st.ruleset(r);
                 let name = st.option_name(&n);
                 let value = st.text(&v);
-                let before = if r.is_null() { None } else { Some(rules_of_handle(r)) };
+                let before = if r.is_null() {
+                    None
+                } else {
+                    Some(rules_of_handle(r))
+                };
                 let s = ok_code(marsal_ruleset_set_option(r, ptr(&name), ptr(&value)));
                 if let Some(before) = before {
                     let after = rules_of_handle(r);
@@ -962,7 +969,11 @@ fn step(st: &mut State, op: Op) {
                     possible: 0xffff,
                 };
                 let mut info = std::mem::MaybeUninit::<MarsalViewInfo>::uninit();
-                let info_ptr = if null_info { null_mut() } else { info.as_mut_ptr() };
+                let info_ptr = if null_info {
+                    null_mut()
+                } else {
+                    info.as_mut_ptr()
+                };
                 let (s, cells) = items_out(&b, fill, |p, cap, c| {
                     marsal_game_view_full(g, side, p, cap, c, info_ptr)
                 });
@@ -981,7 +992,11 @@ fn step(st: &mut State, op: Op) {
                     st.list(&l).into_iter().map(|g| g.cast_const()).collect();
                 let arr = if l.null_array { null() } else { list.as_ptr() };
                 let mut offsets = vec![usize::MAX; list.len() + 1];
-                let off = if null_offsets { null_mut() } else { offsets.as_mut_ptr() };
+                let off = if null_offsets {
+                    null_mut()
+                } else {
+                    offsets.as_mut_ptr()
+                };
                 let fill = MarsalMove {
                     from: MarsalSquare { file: 99, rank: 99 },
                     to: MarsalSquare { file: 99, rank: 99 },
@@ -990,7 +1005,11 @@ fn step(st: &mut State, op: Op) {
                 let mut buf = vec![fill; cap.max(1)];
                 let p = if b.null { null_mut() } else { buf.as_mut_ptr() };
                 let mut total = usize::MAX;
-                let tp = if b.null_len { null_mut() } else { &mut total as *mut usize };
+                let tp = if b.null_len {
+                    null_mut()
+                } else {
+                    &mut total as *mut usize
+                };
                 let s = ok_code(marsal_games_legal_moves(arr, list.len(), p, cap, off, tp));
                 let any_null = list.iter().any(|g| g.is_null());
                 if (!list.is_empty() && (l.null_array || any_null)) || null_offsets {
@@ -1044,8 +1063,16 @@ fn step(st: &mut State, op: Op) {
                     arr,
                     list.len(),
                     mvs.as_ptr(),
-                    if null_outcomes { null_mut() } else { outcomes.as_mut_ptr() },
-                    if null_statuses { null_mut() } else { statuses.as_mut_ptr() },
+                    if null_outcomes {
+                        null_mut()
+                    } else {
+                        outcomes.as_mut_ptr()
+                    },
+                    if null_statuses {
+                        null_mut()
+                    } else {
+                        statuses.as_mut_ptr()
+                    },
                 ));
                 let any_null = list.iter().any(|g| g.is_null());
                 if !list.is_empty() && (l.null_array || any_null) {
@@ -1070,7 +1097,9 @@ fn step(st: &mut State, op: Op) {
             Op::ActionMask(g, cap, null_mask) => action_mask(st.game(g), cap, null_mask),
             Op::Observation(g, side, cap) => observation(st.game(g), side, cap),
             Op::PlayAction(g, action) => play_action(st.game(g), action),
-            Op::GamesActions(l, policy, seed, play) => games_actions(&st.list(&l), policy, seed, play),
+            Op::GamesActions(l, policy, seed, play) => {
+                games_actions(&st.list(&l), policy, seed, play)
+            }
             Op::VecEnv(run) => vec_env(st.ruleset(run.ruleset), &run),
             Op::LastError(b) => {
                 let cap = b.cap as usize % 4096;
@@ -1261,7 +1290,10 @@ fn action_mask(g: *mut MarsalGame, cap: u16, null_mask: bool) {
     assert_eq!(ones, legal);
     let mut n = 0usize;
     let st = unsafe { marsal_game_legal_moves(g, null_mut(), 0, &mut n) };
-    assert!(matches!(st, MarsalStatus::Ok | MarsalStatus::BufferTooSmall));
+    assert!(matches!(
+        st,
+        MarsalStatus::Ok | MarsalStatus::BufferTooSmall
+    ));
     assert_eq!(n, legal, "mask and legal moves disagree");
 }
 
@@ -1348,10 +1380,15 @@ fn games_actions(list: &[*mut MarsalGame], policy: u8, seed: u64, play: bool) {
             let size = action_space_size(g);
             let mut mask = vec![0u8; size];
             unsafe { marsal_game_action_mask(g, mask.as_mut_ptr(), size, null_mut()) };
-            assert!(a >= 0 && mask[a as usize] == 1, "drawn action {a} is not legal");
+            assert!(
+                a >= 0 && mask[a as usize] == 1,
+                "drawn action {a} is not legal"
+            );
         }
     }
-    let distinct = list.iter().all(|g| list.iter().filter(|h| *h == g).count() == 1);
+    let distinct = list
+        .iter()
+        .all(|g| list.iter().filter(|h| *h == g).count() == 1);
     if play && distinct {
         let any_over = list.iter().any(|&g| is_over(g));
         let s = ok_code(unsafe {
@@ -1364,9 +1401,8 @@ fn games_actions(list: &[*mut MarsalGame], policy: u8, seed: u64, play: bool) {
 fn vec_env(r: *mut MarsalRuleset, run: &VecEnvRun) {
     let n = usize::from(run.num_envs % 5);
     let mut env = null_mut();
-    let s = ok_code(unsafe {
-        marsal_vec_env_new(r, n, run.seed, u32::from(run.max_plies), &mut env)
-    });
+    let s =
+        ok_code(unsafe { marsal_vec_env_new(r, n, run.seed, u32::from(run.max_plies), &mut env) });
     if r.is_null() || n == 0 {
         assert_ne!(s, MarsalStatus::Ok);
         return;
@@ -1384,8 +1420,16 @@ fn vec_env(r: *mut MarsalRuleset, run: &VecEnvRun) {
     let mut term = vec![9u8; n];
     let mut trunc = vec![9u8; n];
     let mut actions = vec![0i64; n];
-    let obs_p = if run.obs { obs.as_mut_ptr() } else { null_mut() };
-    let masks_p = if run.masks { masks.as_mut_ptr() } else { null_mut() };
+    let obs_p = if run.obs {
+        obs.as_mut_ptr()
+    } else {
+        null_mut()
+    };
+    let masks_p = if run.masks {
+        masks.as_mut_ptr()
+    } else {
+        null_mut()
+    };
     // Whether `masks` holds what the last successful step wrote.
     let mut masks_written = false;
     for step in 0..run.steps % 24 {
