@@ -73,6 +73,7 @@ extern crate alloc;
 
 mod army;
 mod bitboard;
+mod bot;
 mod combat;
 pub mod encoding;
 #[cfg(feature = "alloc")]
@@ -107,6 +108,7 @@ mod view;
 mod zobrist;
 
 pub use army::{Army, Strengths};
+pub use bot::careful_move;
 pub use combat::{Battle, combat};
 #[cfg(feature = "alloc")]
 pub use game::{Game, UndoError};

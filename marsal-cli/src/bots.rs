@@ -1,7 +1,7 @@
 //! The built-in bots. Each decides from its own [`View`] and the list of legal
 //! moves only, exactly what an external bot is told.
 
-use marsal::{Battle, KindSet, Move, PieceKind, Rng, Ruleset, Square, SquareView, View, combat};
+use marsal::{Move, Rng, Ruleset, Square, SquareView, View};
 
 /// A built-in bot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -32,69 +32,22 @@ impl Builtin {
     }
 }
 
-/// What an attack with `attacker` on a piece that may be any of `possible` gives:
-/// `Some(true)` when it wins whatever the piece is, `Some(false)` when it loses
-/// whatever it is, `None` when it depends.
-fn sure_result(rules: &Ruleset, attacker: PieceKind, possible: KindSet) -> Option<bool> {
-    let wins = |k| {
-        matches!(
-            combat(rules, attacker, k),
-            Some(Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured)
-        )
-    };
-    let loses = |k| {
-        matches!(
-            combat(rules, attacker, k),
-            Some(Battle::DefenderWins | Battle::BothRemoved)
-        )
-    };
-    if possible.iter().all(wins) {
-        Some(true)
-    } else if possible.iter().all(loses) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-/// The careful bot: a sure capture if there is one (the Flag first), else a random
-/// move that is not a sure loss.
+/// The careful bot ([`marsal::careful_move`]): a sure capture if there is one
+/// (the Flag first), else a random move that is not a sure loss. `moves` must
+/// not be empty.
 pub fn careful(rules: &Ruleset, view: &View, moves: &[Move], rng: &mut Rng) -> Move {
     careful_by(rules, |sq| view.at(sq), moves, rng)
 }
 
 /// [`careful`] on any board: `at` tells what the bot sees on a square.
+/// `moves` must not be empty.
 pub fn careful_by(
     rules: &Ruleset,
     at: impl Fn(Square) -> SquareView,
     moves: &[Move],
     rng: &mut Rng,
 ) -> Move {
-    let mut safe = Vec::new();
-    let mut best: Option<(bool, Move)> = None;
-    for &mv in moves {
-        let SquareView::Own { kind, .. } = at(mv.from) else {
-            continue;
-        };
-        match at(mv.to) {
-            SquareView::Enemy { possible } => match sure_result(rules, kind, possible) {
-                Some(true) => {
-                    let flag = possible.single() == Some(PieceKind::Flag);
-                    if best.is_none_or(|(f, _)| flag && !f) {
-                        best = Some((flag, mv));
-                    }
-                }
-                Some(false) => {}
-                None => safe.push(mv),
-            },
-            _ => safe.push(mv),
-        }
-    }
-    if let Some((_, mv)) = best {
-        return mv;
-    }
-    let pool = if safe.is_empty() { moves } else { &safe[..] };
-    pool[rng.below(pool.len() as u32) as usize]
+    marsal::careful_move(rules, at, moves, rng).unwrap_or_else(|| moves[0])
 }
 
 /// A built-in bot as a [`Player`](crate::referee::Player): it plays the example

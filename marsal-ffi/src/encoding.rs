@@ -10,7 +10,6 @@
 
 use super::*;
 use marsal::encoding::{ActionSpace, ObservationSpace};
-use marsal::{KindSet, PieceKind};
 
 /// The side code that means "the side to move" in `marsal_games_observations`
 /// (for a finished game: the side that would have moved next).
@@ -409,72 +408,15 @@ pub unsafe extern "C" fn marsal_game_play_action(
     })
 }
 
-/// What an attack by `attacker` on a piece that may be any of `possible`
-/// gives: `Some(true)` when it wins (or takes the Flag, or defuses) whatever
-/// the piece is, `Some(false)` when it loses or trades whatever it is, `None`
-/// when it depends (the rule of the careful bot of `marsal selfplay`).
-fn sure_result(rules: &Ruleset, attacker: PieceKind, possible: KindSet) -> Option<bool> {
-    let result = |k| marsal::combat(rules, attacker, k);
-    if possible.is_empty() {
-        return None;
-    }
-    if possible.iter().all(|k| {
-        matches!(
-            result(k),
-            Some(Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured)
-        )
-    }) {
-        Some(true)
-    } else if possible
-        .iter()
-        .all(|k| matches!(result(k), Some(Battle::DefenderWins | Battle::BothRemoved)))
-    {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-/// The careful bot's action in `game` (judging from the side to move's view
-/// only): a capture it knows it wins, the Flag first; else a uniformly random
-/// legal move that is not an attack it knows it loses (any legal move when all
-/// are). -1 when the game is over.
+/// The careful bot's action in `game` ([`marsal::careful_move`], judging from
+/// the side to move's view only); -1 when the game is over.
 fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
     let moves = game.legal_moves();
-    if moves.is_empty() {
-        return -1;
-    }
     let side = game.position().to_move();
     let view = game.position().view(side);
-    let rules = game.rules();
-    let mut best: Option<(bool, Move)> = None;
-    let mut safe: ArrayVec<Move, { marsal::MAX_MOVES }> = ArrayVec::new();
-    for &mv in &moves {
-        let SquareView::Own { kind, .. } = view.at(mv.from) else {
-            continue;
-        };
-        match view.at(mv.to) {
-            SquareView::Enemy { possible } => match sure_result(rules, kind, possible) {
-                Some(true) => {
-                    let flag = possible.single() == Some(PieceKind::Flag);
-                    if best.is_none_or(|(f, _)| flag && !f) {
-                        best = Some((flag, mv));
-                    }
-                }
-                Some(false) => {}
-                None => safe.push(mv),
-            },
-            _ => safe.push(mv),
-        }
-    }
-    let mv = match best {
-        Some((_, mv)) => mv,
-        None => {
-            let pool: &[Move] = if safe.is_empty() { &moves } else { &safe };
-            pool[rng.below(pool.len() as u32) as usize]
-        }
-    };
-    space.encode(side, mv).map_or(-1, |a| a as i64)
+    marsal::careful_move(game.rules(), |sq| view.at(sq), &moves, rng)
+        .and_then(|mv| space.encode(side, mv))
+        .map_or(-1, |a| a as i64)
 }
 
 /// Draws one action for each of `count` games into `actions[i]` (-1 for a
