@@ -2,7 +2,7 @@
 
 use crate::army::Army;
 use crate::outcome::Observation;
-use crate::piece::{KindSet, Piece, PieceKind, Side};
+use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
 use crate::position::{LAKE, OFF, Position, kind_of, owner};
 use crate::square::{CELLS, GRID_SQUARES, MAX_FILES, Square};
 use crate::status::Status;
@@ -299,19 +299,31 @@ impl Position {
             }
             let cells = &cells[..n];
             loop {
-                let mut changed = false;
-                for kind in PieceKind::ALL {
-                    let bit = KindSet::only(kind).bits();
-                    let identified = cells.iter().filter(|&&c| know[c as usize] == bit).count();
-                    if identified == 0 || identified < counts[kind.index()] as usize {
-                        continue;
+                // The kinds whose remaining pieces are all identified.
+                let mut identified = [0u8; KIND_COUNT];
+                for &c in cells {
+                    let k = know[c as usize];
+                    if k.count_ones() == 1 {
+                        identified[k.trailing_zeros() as usize] += 1;
                     }
-                    for &c in cells {
-                        let k = &mut know[c as usize];
-                        if *k != bit && *k & bit != 0 {
-                            *k &= !bit;
-                            changed = true;
-                        }
+                }
+                let full = PieceKind::ALL
+                    .into_iter()
+                    .filter(|k| {
+                        let i = identified[k.index()];
+                        i > 0 && i >= counts[k.index()]
+                    })
+                    .fold(0u16, |bits, k| bits | KindSet::only(k).bits());
+                if full == 0 {
+                    break;
+                }
+                // No other piece can be of those kinds.
+                let mut changed = false;
+                for &c in cells {
+                    let k = &mut know[c as usize];
+                    if k.count_ones() != 1 && *k & full != 0 {
+                        *k &= !full;
+                        changed = true;
                     }
                 }
                 if !changed {
