@@ -74,11 +74,12 @@ fn rate(rules: &Ruleset, at: &impl Fn(Square) -> SquareView, mv: Move) -> Rating
 /// use marsal::{Position, Rng, Ruleset, Side, careful_move};
 ///
 /// let rules = Ruleset::classic();
-/// let pos = Position::start(&rules, 1, 2);
+/// let pos = Position::start(&rules, 1, 2)?;
 /// let view = pos.view(Side::Red);
 /// let moves = pos.legal_moves();
 /// let mv = careful_move(&rules, |sq| view.at(sq), &moves, &mut Rng::new(3));
 /// assert!(moves.contains(&mv.unwrap()));
+/// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn careful_move(
     rules: &Ruleset,

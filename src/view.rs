@@ -4,7 +4,7 @@ use crate::army::Army;
 use crate::outcome::Observation;
 use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
 use crate::position::{LAKE, OFF, Position, kind_of, owner};
-use crate::square::{CELLS, GRID_SQUARES, MAX_FILES, Square};
+use crate::square::{CELLS, GRID_SQUARES, MAX_FILES, MAX_RANKS, Square};
 use crate::status::Status;
 use core::fmt;
 
@@ -226,25 +226,16 @@ impl Position {
     pub fn view(&self, side: Side) -> View {
         let knowledge = self.refined_knowledge();
         let mut squares = [SquareView::OffBoard; GRID_SQUARES];
-        for (i, slot) in squares.iter_mut().enumerate() {
-            let Some(sq) = Square::from_grid_index(i) else {
-                continue;
-            };
-            if sq.file() >= self.rules.board.files || sq.file() >= MAX_FILES {
-                continue;
+        // Only the board's rectangle; the rest of the grid stays off the board.
+        let files = self.rules.board.files.min(MAX_FILES);
+        let ranks = self.rules.board.ranks.min(MAX_RANKS);
+        for rank in 0..ranks {
+            for file in 0..files {
+                let Some(sq) = Square::new(file, rank) else {
+                    continue;
+                };
+                squares[sq.grid_index()] = self.square_view(side, sq, &knowledge);
             }
-            let c = self.cells[sq.cell()];
-            let know = KindSet::from_bits(knowledge[sq.cell()]);
-            *slot = match (c, owner(c)) {
-                (OFF, _) => SquareView::OffBoard,
-                (LAKE, _) => SquareView::Lake,
-                (_, None) => SquareView::Empty,
-                (_, Some(o)) if o == side => SquareView::Own {
-                    kind: kind_of(c),
-                    known_to_opponent: know,
-                },
-                (_, Some(_)) => SquareView::Enemy { possible: know },
-            };
         }
         let last = self.last.map(|o| o.observed_by(side));
         View {
@@ -267,6 +258,24 @@ impl Position {
 }
 
 impl Position {
+    /// What `side` sees on `sq` (on the board's rectangle), given the refined
+    /// knowledge of every piece.
+    #[inline]
+    fn square_view(&self, side: Side, sq: Square, knowledge: &[u16; CELLS]) -> SquareView {
+        let c = self.cells[sq.cell()];
+        let know = KindSet::from_bits(knowledge[sq.cell()]);
+        match (c, owner(c)) {
+            (OFF, _) => SquareView::OffBoard,
+            (LAKE, _) => SquareView::Lake,
+            (_, None) => SquareView::Empty,
+            (_, Some(o)) if o == side => SquareView::Own {
+                kind: kind_of(c),
+                known_to_opponent: know,
+            },
+            (_, Some(_)) => SquareView::Enemy { possible: know },
+        }
+    }
+
     /// What each piece's opponent knows of it: the per-piece facts the position
     /// keeps (army, moved, moved far, fights) narrowed by what both players can
     /// count. Every removed piece is shown to both, so each side knows how many
@@ -276,6 +285,15 @@ impl Position {
     /// changes). Both steps are sound: a piece's true kind is never excluded.
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
+        // Each side's piece cells, in one pass over the board.
+        let mut lists = [[0u8; CELLS]; 2];
+        let mut lens = [0usize; 2];
+        for (cell, &c) in self.cells.iter().enumerate() {
+            if let Some(o) = owner(c) {
+                lists[o.index()][lens[o.index()]] = cell as u8;
+                lens[o.index()] += 1;
+            }
+        }
         for side in Side::BOTH {
             // What the opponent can count: the pieces on the board and those
             // whose capture it did not see (an upper bound, so sound).
@@ -288,16 +306,10 @@ impl Position {
                 .into_iter()
                 .filter(|k| counts[k.index()] > 0)
                 .fold(0, |bits, k| bits | KindSet::only(k).bits());
-            let mut cells = [0u8; CELLS];
-            let mut n = 0;
-            for (cell, &c) in self.cells.iter().enumerate() {
-                if owner(c) == Some(side) {
-                    know[cell] &= alive;
-                    cells[n] = cell as u8;
-                    n += 1;
-                }
+            let cells = &lists[side.index()][..lens[side.index()]];
+            for &c in cells {
+                know[c as usize] &= alive;
             }
-            let cells = &cells[..n];
             loop {
                 // The kinds whose remaining pieces are all identified.
                 let mut identified = [0u8; KIND_COUNT];
