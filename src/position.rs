@@ -267,7 +267,9 @@ impl Position {
         for (cell, &c) in cells.iter().enumerate() {
             if c == EMPTY {
                 boards.vacate(cell);
-                boards.words = boards.words.max((cell / 64 + 1) as u8);
+                boards.words = boards
+                    .words
+                    .max((crate::bitboard::bit(cell) / 64 + 1) as u8);
             }
         }
         boards.words = boards.words.max(2);
@@ -735,8 +737,8 @@ impl Position {
                 attacker_revealed,
             })
         };
-        if self.rules.two_square.is_some() {
-            self.chains[side.index()].record(mv);
+        if let Some(limit) = self.rules.two_square {
+            self.chains[side.index()].record(mv, limit);
             if let Some(f) = fight {
                 if !f.battle.attacker_survives() {
                     self.chains[side.index()].clear();

@@ -75,10 +75,47 @@ fn crossing(mv: Move) -> Crossing {
 
 /// One side's chain: its last moves (at most [`MAX_LIMIT`]) by the same piece
 /// along the same line, oldest first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Chain {
     moves: [Option<Move>; MAX_LIMIT as usize],
     len: u8,
+    /// What the chain forbids now (worked out when a move is recorded): the
+    /// moves of the piece on the chain's end in direction `ban_dir` (an index
+    /// into `ORTHOGONAL` then `DIAGONAL` of the position, [`NO_BAN`] when
+    /// nothing is forbidden) of at least `ban_min` squares.
+    ban_dir: u8,
+    ban_min: u8,
+}
+
+/// `Chain::ban_dir` when the chain forbids nothing.
+const NO_BAN: u8 = u8::MAX;
+
+impl Default for Chain {
+    fn default() -> Chain {
+        Chain {
+            moves: [None; MAX_LIMIT as usize],
+            len: 0,
+            ban_dir: NO_BAN,
+            ban_min: 0,
+        }
+    }
+}
+
+/// The direction index of a move (see `Chain::ban_dir`): north, south, east,
+/// west, then north-east, north-west, south-east, south-west.
+#[inline(always)]
+fn direction(mv: Move) -> u8 {
+    let (df, dr) = mv.delta();
+    match (df.signum(), dr.signum()) {
+        (0, 1) => 0,
+        (0, _) => 1,
+        (1, 0) => 2,
+        (_, 0) => 3,
+        (1, 1) => 4,
+        (_, 1) => 5,
+        (1, _) => 6,
+        _ => 7,
+    }
 }
 
 impl Chain {
@@ -93,15 +130,39 @@ impl Chain {
             .is_some_and(|last| last.to == mv.from && crossing(last).line == crossing(mv).line)
     }
 
-    /// Whether some move may be forbidden with limit `limit` (the chain is long
-    /// enough); when not, [`Chain::forbids`] is false for every move.
+    /// Whether some move is forbidden (with the limit the chain was recorded
+    /// with); when not, [`Chain::forbids`] is false for every move.
     #[inline(always)]
-    pub(crate) fn may_forbid(&self, limit: u8) -> bool {
-        self.len >= limit
+    pub(crate) fn may_forbid(&self) -> bool {
+        self.ban_dir != NO_BAN
     }
 
     /// Whether `mv` is forbidden with limit `limit`.
     pub(crate) fn forbids(&self, mv: Move, limit: u8) -> bool {
+        let banned = self.ban_dir != NO_BAN
+            && self.end() == Some(mv.from)
+            && direction(mv) == self.ban_dir
+            && mv.distance() >= self.ban_min;
+        debug_assert_eq!(
+            banned,
+            self.forbids_by_crossings(mv, limit),
+            "{mv} after {self:?}"
+        );
+        banned
+    }
+
+    /// The direction index and the least length of the moves of the piece on
+    /// the chain's end that the rule forbids now, if any.
+    #[inline(always)]
+    pub(crate) fn ban(&self) -> Option<(u8, u8)> {
+        (self.ban_dir != NO_BAN).then_some((self.ban_dir, self.ban_min))
+    }
+
+    /// The rule as defined (see the module documentation): `mv` continues the
+    /// chain and some border it crosses was crossed by each of the chain's last
+    /// `limit` moves. What [`Chain::forbids`] answers from the ban worked out
+    /// when the last move was recorded (debug builds check that they agree).
+    fn forbids_by_crossings(&self, mv: Move, limit: u8) -> bool {
         if self.len < limit || !self.continued_by(mv) {
             return false;
         }
@@ -118,8 +179,46 @@ impl Chain {
         lo < hi
     }
 
-    /// Records a move of this side.
-    pub(crate) fn record(&mut self, mv: Move) {
+    /// Works out the ban (see [`Chain::ban`]) for `limit` from the moves: the
+    /// borders crossed by each of the last `limit` moves form an interval on
+    /// the chain's line, on the side of the end the last move came from; a
+    /// move from the end back that way is forbidden once it reaches into it.
+    fn work_out_ban(&mut self, limit: u8) {
+        self.ban_dir = NO_BAN;
+        self.ban_min = 0;
+        let Some(last) = self.last() else { return };
+        if self.len < limit {
+            return;
+        }
+        let (mut lo, mut hi) = (0u8, u8::MAX);
+        for m in self.moves[(self.len - limit) as usize..self.len as usize]
+            .iter()
+            .flatten()
+        {
+            let k = crossing(*m);
+            lo = lo.max(k.lo);
+            hi = hi.min(k.hi);
+        }
+        if lo >= hi {
+            return;
+        }
+        let back = Move::new(last.to, last.from);
+        let end = if crossing(last).line == Line::File {
+            last.to.rank()
+        } else {
+            last.to.file()
+        };
+        let (bf, br) = back.delta();
+        let decreasing = if bf == 0 { br < 0 } else { bf < 0 };
+        self.ban_dir = direction(back);
+        self.ban_min = if decreasing {
+            end - hi + 1
+        } else {
+            lo - end + 1
+        };
+    }
+
+    pub(crate) fn record(&mut self, mv: Move, limit: u8) {
         if !self.continued_by(mv) {
             *self = Chain::default();
         }
@@ -129,6 +228,14 @@ impl Chain {
         }
         self.moves[self.len as usize] = Some(mv);
         self.len += 1;
+        self.work_out_ban(limit);
+    }
+
+    /// Works the ban out again for `limit` (after the moves were read back
+    /// without it).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn set_limit(&mut self, limit: u8) {
+        self.work_out_ban(limit);
     }
 
     /// The square of the piece at the chain's end.
@@ -160,8 +267,10 @@ mod serde_impls {
             let moves: arrayvec::ArrayVec<Move, { MAX_LIMIT as usize }> =
                 Deserialize::deserialize(d)?;
             let mut chain = Chain::default();
+            // The ban needs the ruleset's limit: the position sets it (see
+            // `Chain::set_limit`); until then nothing is forbidden.
             for mv in moves {
-                chain.record(mv);
+                chain.record(mv, u8::MAX);
             }
             Ok(chain)
         }
