@@ -327,13 +327,17 @@ impl Position {
         let (word, shift) = (i >> 6, i & 0x30);
         let (x, y) = ((i & 15) as u32, (cell >> 4) as u32);
         let row_empty = u32::from((b.empty.0[word] >> shift) as u16);
-        let row_enemy = u32::from((b.pieces[1 - side.index()].0[word] >> shift) as u16);
         let column = u32::from(b.column_empty[cell & 15]);
         // Runs of empty squares east, west (along the rank), north, south.
         let east = (!(row_empty >> (x + 1))).trailing_zeros();
         let west = ((row_empty << (16 - x)) as u16).leading_ones();
         let north = (!(column >> (y + 1))).trailing_zeros();
         let south = ((column << (16 - y)) as u16).leading_ones();
+        if east | west | north | south == 0 {
+            // Hemmed in: no move of two squares or more.
+            return [0; 4];
+        }
+        let row_enemy = u32::from((b.pieces[1 - side.index()].0[word] >> shift) as u16);
         // Whether the square after each run holds an enemy piece (padding
         // around the board keeps every one of them inside the array; west of
         // file a the shift wraps to bit 31 of the row, which is clear).
