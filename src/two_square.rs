@@ -32,6 +32,7 @@
 //! the last `n` moves of each side.
 
 use crate::moves::Move;
+use crate::square::Square;
 
 /// The largest two-square limit a ruleset may set.
 pub const MAX_LIMIT: u8 = 8;
@@ -75,10 +76,13 @@ fn crossing(mv: Move) -> Crossing {
 
 /// One side's chain: its last moves (at most [`MAX_LIMIT`]) by the same piece
 /// along the same line, oldest first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Chain {
-    moves: [Option<Move>; MAX_LIMIT as usize],
+    /// The moves, oldest first; only the first `len` mean anything.
+    moves: [Move; MAX_LIMIT as usize],
     len: u8,
+    /// The line of the chain's moves (see [`line_of`]), when `len > 0`.
+    line: u8,
     /// What the chain forbids now (worked out when a move is recorded): the
     /// moves of the piece on the chain's end in direction `ban_dir` (an index
     /// into `ORTHOGONAL` then `DIAGONAL` of the position, [`NO_BAN`] when
@@ -90,14 +94,52 @@ pub(crate) struct Chain {
 /// `Chain::ban_dir` when the chain forbids nothing.
 const NO_BAN: u8 = u8::MAX;
 
+/// A filler for the unused entries of `Chain::moves`.
+const NO_MOVE: Move = match Square::new(0, 0) {
+    Some(a1) => Move::new(a1, a1),
+    None => panic!("a1 is on the grid"),
+};
+
 impl Default for Chain {
     fn default() -> Chain {
         Chain {
-            moves: [None; MAX_LIMIT as usize],
+            moves: [NO_MOVE; MAX_LIMIT as usize],
             len: 0,
+            line: 0,
             ban_dir: NO_BAN,
             ban_min: 0,
         }
+    }
+}
+
+/// Two chains are equal when they hold the same moves (the rest follows).
+impl PartialEq for Chain {
+    fn eq(&self, other: &Chain) -> bool {
+        self.moves() == other.moves()
+    }
+}
+
+impl Eq for Chain {}
+
+impl core::hash::Hash for Chain {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.moves().hash(state);
+    }
+}
+
+/// The line of a move, from its cells: 0 along a rank, 1 along a file, 2 on a
+/// diagonal (file and rank grow together), 3 on an anti-diagonal.
+#[inline(always)]
+fn line_of(mv: Move) -> u8 {
+    let (a, b) = (mv.from.cell(), mv.to.cell());
+    if (a ^ b) & 0xF0 == 0 {
+        0
+    } else if (a ^ b) & 0x0F == 0 {
+        1
+    } else if (b > a) == (b & 15 > a & 15) {
+        2
+    } else {
+        3
     }
 }
 
@@ -119,8 +161,15 @@ fn direction(mv: Move) -> u8 {
 }
 
 impl Chain {
+    /// The chain's moves, oldest first.
+    #[inline(always)]
+    fn moves(&self) -> &[Move] {
+        &self.moves[..usize::from(self.len).min(self.moves.len())]
+    }
+
+    #[inline(always)]
     fn last(&self) -> Option<Move> {
-        self.len.checked_sub(1).and_then(|i| self.moves[i as usize])
+        self.moves().last().copied()
     }
 
     /// Whether `mv` continues this chain: the same piece (it starts where the
@@ -168,10 +217,7 @@ impl Chain {
         }
         let c = crossing(mv);
         let (mut lo, mut hi) = (c.lo, c.hi);
-        for m in self.moves[(self.len - limit) as usize..self.len as usize]
-            .iter()
-            .flatten()
-        {
+        for m in &self.moves()[(self.len - limit) as usize..] {
             let k = crossing(*m);
             lo = lo.max(k.lo);
             hi = hi.min(k.hi);
@@ -191,10 +237,7 @@ impl Chain {
             return;
         }
         let (mut lo, mut hi) = (0u8, u8::MAX);
-        for m in self.moves[(self.len - limit) as usize..self.len as usize]
-            .iter()
-            .flatten()
-        {
+        for m in &self.moves()[(self.len - limit) as usize..] {
             let k = crossing(*m);
             lo = lo.max(k.lo);
             hi = hi.min(k.hi);
@@ -219,16 +262,26 @@ impl Chain {
     }
 
     pub(crate) fn record(&mut self, mv: Move, limit: u8) {
-        if !self.continued_by(mv) {
-            *self = Chain::default();
+        let line = line_of(mv);
+        debug_assert_eq!(
+            self.len > 0 && self.end() == Some(mv.from) && self.line == line,
+            self.continued_by(mv)
+        );
+        if self.len == 0 || self.end() != Some(mv.from) || self.line != line {
+            self.len = 0;
+            self.line = line;
         }
         if self.len as usize == self.moves.len() {
             self.moves.rotate_left(1);
             self.len -= 1;
         }
-        self.moves[self.len as usize] = Some(mv);
+        self.moves[self.len as usize] = mv;
         self.len += 1;
-        self.work_out_ban(limit);
+        if self.len >= limit {
+            self.work_out_ban(limit);
+        } else {
+            self.ban_dir = NO_BAN;
+        }
     }
 
     /// Works the ban out again for `limit` (after the moves were read back
@@ -239,13 +292,15 @@ impl Chain {
     }
 
     /// The square of the piece at the chain's end.
+    #[inline(always)]
     pub(crate) fn end(&self) -> Option<crate::Square> {
         self.last().map(|m| m.to)
     }
 
     /// Forgets the chain (its piece died).
     pub(crate) fn clear(&mut self) {
-        *self = Chain::default();
+        self.len = 0;
+        self.ban_dir = NO_BAN;
     }
 }
 
@@ -257,7 +312,7 @@ mod serde_impls {
     /// Serialised as the list of the chain's moves, oldest first.
     impl Serialize for Chain {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_seq(self.moves[..self.len as usize].iter().flatten())
+            s.collect_seq(self.moves().iter())
         }
     }
 
