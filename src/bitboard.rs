@@ -279,20 +279,26 @@ impl Boards {
         self.vacate(cell);
     }
 
-    /// Moves `side`'s piece from `from` to the empty square `to`.
+    /// Moves `side`'s (movable) piece from `from` to the empty square `to`;
+    /// `far`: whether it is a far-moving piece.
     #[inline(always)]
-    pub(crate) fn relocate(&mut self, from: usize, to: usize, side: Side) {
+    pub(crate) fn relocate(&mut self, from: usize, to: usize, side: Side, far: bool) {
         let s = side.index();
         let (f, t) = (bit(from), bit(to));
-        let (fw, fb) = (f >> 6, 1u64 << (f & 63));
-        let (tw, tb) = (t >> 6, 1u64 << (t & 63));
-        for set in [&mut self.pieces[s], &mut self.movers[s], &mut self.far[s]] {
-            if set.0[fw] & fb != 0 {
-                set.0[fw] &= !fb;
-                set.0[tw] |= tb;
-            }
+        // Word indices masked to the array: no bounds checks.
+        let (fw, fb) = ((f >> 6) & (WORDS - 1), 1u64 << (f & 63));
+        let (tw, tb) = ((t >> 6) & (WORDS - 1), 1u64 << (t & 63));
+        self.pieces[s].0[fw] &= !fb;
+        self.pieces[s].0[tw] |= tb;
+        self.movers[s].0[fw] &= !fb;
+        self.movers[s].0[tw] |= tb;
+        if far {
+            self.far[s].0[fw] &= !fb;
+            self.far[s].0[tw] |= tb;
         }
-        self.vacate(from);
-        self.occupy(to);
+        self.empty.0[fw] |= fb;
+        self.empty.0[tw] &= !tb;
+        self.column_empty[from & 15] |= 1 << (from >> 4);
+        self.column_empty[to & 15] &= !(1 << (to >> 4));
     }
 }

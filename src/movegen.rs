@@ -328,15 +328,17 @@ impl Position {
         let (x, y) = ((i & 15) as u32, (cell >> 4) as u32);
         let row_empty = u32::from((b.empty.0[word] >> shift) as u16);
         let column = u32::from(b.column_empty[cell & 15]);
+        // A move of two squares or more starts with an empty neighbour: the
+        // west and east neighbours at bits 0 and 2 of the first, the south and
+        // north ones at bits 0 and 2 of the second.
+        if ((row_empty << 1) >> x | column >> (y - 1)) & 0b101 == 0 {
+            return [0; 4];
+        }
         // Runs of empty squares east, west (along the rank), north, south.
         let east = (!(row_empty >> (x + 1))).trailing_zeros();
         let west = ((row_empty << (16 - x)) as u16).leading_ones();
         let north = (!(column >> (y + 1))).trailing_zeros();
         let south = ((column << (16 - y)) as u16).leading_ones();
-        if east | west | north | south == 0 {
-            // Hemmed in: no move of two squares or more.
-            return [0; 4];
-        }
         let row_enemy = u32::from((b.pieces[1 - side.index()].0[word] >> shift) as u16);
         // Whether the square after each run holds an enemy piece (padding
         // around the board keeps every one of them inside the array; west of
@@ -344,11 +346,11 @@ impl Position {
         let enemy_east = (row_enemy >> (x + 1 + east)) & 1;
         let enemy_west = row_enemy.wrapping_shr(x.wrapping_sub(1 + west)) & 1;
         let enemy_north = u32::from(belongs_to(
-            self.cells[cell + 16 * (north as usize + 1)],
+            self.cells[(cell + 16 * (north as usize + 1)) & 0xFF],
             !side,
         ));
         let enemy_south = u32::from(belongs_to(
-            self.cells[cell - 16 * (south as usize + 1)],
+            self.cells[(cell - 16 * (south as usize + 1)) & 0xFF],
             !side,
         ));
         // The squares reached, less the single step (counted with the steps).

@@ -678,8 +678,11 @@ impl Position {
         let side = self.to_move;
         let p = self.cells[from];
         let kind = kind_of(p);
+        let far = kind.moves_far();
         let mut know = self.knowledge[from] & KindSet::MOVABLE.bits();
-        if mv.distance() > 1 {
+        // Only a far-moving piece moves more than one square (orthogonally:
+        // cells 1 or 16 apart are a step; a diagonal step is never far).
+        if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
             know &= KindSet::FAR_MOVING.bits();
         }
         self.hash ^= zobrist::piece_key(from, p);
@@ -687,55 +690,14 @@ impl Position {
         self.knowledge[from] = 0;
         let t = self.cells[to];
         let fight = if t == EMPTY {
-            self.boards.relocate(from, to, side);
+            self.boards.relocate(from, to, side, far);
             self.cells[to] = p;
             self.knowledge[to] = know;
             self.hash ^= zobrist::piece_key(to, p);
             self.plies_since_attack = self.plies_since_attack.saturating_add(1);
             None
         } else {
-            let defender = kind_of(t);
-            let battle = combat(&self.rules, kind, defender).unwrap_or(Battle::DefenderWins);
-            let attacker_revealed = match self.rules.reveal {
-                RevealRule::BothFighters => true,
-                RevealRule::AttackerStaysHidden => !battle.attacker_survives(),
-            };
-            if attacker_revealed {
-                know = KindSet::only(kind).bits();
-            } else {
-                know &= self.consistent_attackers(side, defender, battle);
-            }
-            let (a, d) = (side.index(), side.opponent().index());
-            match battle {
-                Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
-                    self.boards.remove_piece(to, !side);
-                    self.boards.relocate(from, to, side);
-                    self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
-                    self.on_board[d][defender.index()] -= 1;
-                    self.cells[to] = p;
-                    self.knowledge[to] = know;
-                }
-                Battle::DefenderWins => {
-                    self.boards.remove(from, side);
-                    self.on_board[a][kind.index()] -= 1;
-                    self.knowledge[to] = KindSet::only(defender).bits();
-                }
-                Battle::BothRemoved => {
-                    self.boards.remove(from, side);
-                    self.boards.remove(to, !side);
-                    self.hash ^= zobrist::piece_key(to, t);
-                    self.on_board[a][kind.index()] -= 1;
-                    self.on_board[d][defender.index()] -= 1;
-                    self.cells[to] = EMPTY;
-                    self.knowledge[to] = 0;
-                }
-            }
-            self.plies_since_attack = 0;
-            Some(Fight {
-                defender,
-                battle,
-                attacker_revealed,
-            })
+            Some(self.fight(mv, side, p, t, know))
         };
         if let Some(limit) = self.rules.two_square {
             self.chains[side.index()].record(mv, limit);
@@ -762,15 +724,66 @@ impl Position {
             fight,
         };
         self.last = Some(outcome);
-        self.status = if fight.is_some_and(|f| f.battle == Battle::FlagCaptured) {
-            Status::Won {
+        self.status = match fight {
+            None => self.evaluate(false),
+            Some(f) if f.battle == Battle::FlagCaptured => Status::Won {
                 winner: side,
                 reason: WinReason::FlagCaptured,
-            }
-        } else {
-            self.evaluate(fight.is_some())
+            },
+            Some(_) => self.evaluate(true),
         };
         outcome
+    }
+
+    /// The fight of [`Position::play_unchecked`]: `side`'s piece `p` (already
+    /// lifted from `mv.from`, its knowledge `know`) attacks the piece `t` on
+    /// `mv.to`.
+    #[inline(never)]
+    fn fight(&mut self, mv: Move, side: Side, p: u8, t: u8, mut know: u16) -> Fight {
+        let (from, to) = (mv.from.cell(), mv.to.cell());
+        let kind = kind_of(p);
+        let defender = kind_of(t);
+        let battle = combat(&self.rules, kind, defender).unwrap_or(Battle::DefenderWins);
+        let attacker_revealed = match self.rules.reveal {
+            RevealRule::BothFighters => true,
+            RevealRule::AttackerStaysHidden => !battle.attacker_survives(),
+        };
+        if attacker_revealed {
+            know = KindSet::only(kind).bits();
+        } else {
+            know &= self.consistent_attackers(side, defender, battle);
+        }
+        let (a, d) = (side.index(), side.opponent().index());
+        match battle {
+            Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
+                self.boards.remove_piece(to, !side);
+                self.boards.relocate(from, to, side, kind.moves_far());
+                self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
+                self.on_board[d][defender.index()] -= 1;
+                self.cells[to] = p;
+                self.knowledge[to] = know;
+            }
+            Battle::DefenderWins => {
+                self.boards.remove(from, side);
+                self.on_board[a][kind.index()] -= 1;
+                self.knowledge[to] = KindSet::only(defender).bits();
+            }
+            Battle::BothRemoved => {
+                self.boards.remove(from, side);
+                self.boards.remove(to, !side);
+                self.hash ^= zobrist::piece_key(to, t);
+                self.on_board[a][kind.index()] -= 1;
+                self.on_board[d][defender.index()] -= 1;
+                self.cells[to] = EMPTY;
+                self.knowledge[to] = 0;
+            }
+        }
+        self.plies_since_attack = 0;
+        Fight {
+            defender,
+            battle,
+            attacker_revealed,
+        }
     }
 
     /// The kinds of `side`'s army that, attacking `defender`, give `battle`: what
