@@ -725,7 +725,7 @@ impl Position {
         };
         self.last = Some(outcome);
         self.status = match fight {
-            None => self.evaluate(false),
+            None => self.status_after_step(),
             Some(f) if f.battle == Battle::FlagCaptured => Status::Won {
                 winner: side,
                 reason: WinReason::FlagCaptured,
@@ -796,6 +796,29 @@ impl Position {
             .filter(|k| combat(&self.rules, *k, defender) == Some(battle))
             .collect::<KindSet>()
             .bits()
+    }
+
+    /// [`Position::evaluate`] after a move that was not an attack, answered
+    /// inline in the common case: under [`NoMoveRule::Loses`] without diagonal
+    /// steps both sides can still move (see [`Position::mobility_after_step`])
+    /// unless the two-square rule could hold the mover back, and the limits.
+    #[inline(always)]
+    fn status_after_step(&self) -> Status {
+        let r = &self.rules;
+        if r.no_move == NoMoveRule::Loses
+            && !r.diagonal_steps
+            && self.restriction(!self.to_move).is_none()
+            && r.max_plies.is_none_or(|m| self.ply < m)
+            && r.max_plies_without_attack
+                .is_none_or(|m| self.plies_since_attack < m)
+        {
+            let status = Status::Ongoing {
+                to_move: self.to_move,
+            };
+            debug_assert_eq!(status, self.evaluate(false));
+            return status;
+        }
+        self.evaluate(false)
     }
 
     /// The status of this position, computed from the board and the counters.
