@@ -330,7 +330,20 @@ impl Position {
             return Err(PositionError::NoFlags);
         }
         self.to_move = to_move;
-        self.hash = self.hash_from_scratch();
+        // The hash of the pieces, found on the bitboards (the same as
+        // `hash_from_scratch`, which reads every cell).
+        let mut hash = if to_move == Side::Blue {
+            zobrist::BLUE_TO_MOVE
+        } else {
+            0
+        };
+        for side in Side::BOTH {
+            for cell in self.boards.pieces[side.index()].cells() {
+                hash ^= zobrist::piece_key(cell, self.cells[cell]);
+            }
+        }
+        debug_assert_eq!(hash, self.hash_from_scratch());
+        self.hash = hash;
         self.status = self.evaluate(true);
         Ok(())
     }
@@ -363,12 +376,16 @@ impl Position {
         rules.validate()?;
         let mut pos = Position::empty(rules);
         for (side, seed) in [(Side::Red, red_seed), (Side::Blue, blue_seed)] {
-            // Random setups are legal by construction: no second validation.
-            let setup = Setup::random(rules, side, seed);
-            debug_assert_eq!(setup.validate(rules), Ok(()));
-            for (sq, kind) in setup.pieces() {
-                pos.put(sq, Piece::new(side, kind))?;
-            }
+            // Random setups are legal by construction: no second validation,
+            // and the pieces go straight onto the board.
+            debug_assert_eq!(Setup::random(rules, side, seed).validate(rules), Ok(()));
+            let mut placed = Ok(());
+            Setup::random_placement(rules, side, seed, |sq, kind| {
+                if placed.is_ok() {
+                    placed = pos.put(sq, Piece::new(side, kind));
+                }
+            });
+            placed?;
         }
         pos.finish(rules.first_to_move)?;
         Ok(pos)
