@@ -257,20 +257,18 @@ impl Position {
     /// A board with no pieces (terrain only), Red to move, not yet finished.
     pub(crate) fn empty(rules: &Ruleset) -> Position {
         let mut cells = [OFF; CELLS];
+        let mut boards = Boards::default();
         for sq in rules.board.playable.iter() {
-            cells[sq.cell()] = EMPTY;
+            let cell = sq.cell();
+            cells[cell] = EMPTY;
+            boards.vacate(cell);
+            boards.words = boards
+                .words
+                .max((crate::bitboard::bit(cell) / 64 + 1) as u8);
         }
+        // Lakes are never playable (see `Ruleset::validate`).
         for sq in rules.board.lakes.iter() {
             cells[sq.cell()] = LAKE;
-        }
-        let mut boards = Boards::default();
-        for (cell, &c) in cells.iter().enumerate() {
-            if c == EMPTY {
-                boards.vacate(cell);
-                boards.words = boards
-                    .words
-                    .max((crate::bitboard::bit(cell) / 64 + 1) as u8);
-            }
         }
         boards.words = boards.words.max(2);
         Position {
