@@ -423,6 +423,81 @@ impl Position {
         }
     }
 
+    /// The longer moves of each far-moving piece of `side`, in cell order (see
+    /// [`FarMoves`]).
+    pub(crate) fn far_moves(&self, side: Side) -> FarMoves {
+        let mut known = FarMoves {
+            cells: [0; FAR_KEPT],
+            counts: [0; FAR_KEPT],
+            len: 0,
+        };
+        for cell in self.boards.far[side.index()].cells() {
+            if known.len == FAR_KEPT {
+                known.len = usize::MAX;
+                break;
+            }
+            known.cells[known.len] = cell as u8;
+            known.counts[known.len] = self.far_moves_of(cell, side).iter().sum::<u32>() as u16;
+            known.len += 1;
+        }
+        known
+    }
+
+    /// [`Position::legal_move_count`] in a position reached by `mv` from one
+    /// where the side to move had the longer moves `known`: a far-moving
+    /// piece whose rank and file hold neither square of `mv` has the same
+    /// longer moves as there (only those two squares changed).
+    pub(crate) fn legal_move_count_after(&self, mv: Move, known: &FarMoves) -> usize {
+        if self.status.is_over() {
+            return 0;
+        }
+        let side = self.to_move;
+        let n = match self.boards.words {
+            2 => self.count_board_moves_after::<2>(side, mv, known),
+            3 => self.count_board_moves_after::<3>(side, mv, known),
+            _ => self.count_board_moves_after::<4>(side, mv, known),
+        };
+        debug_assert_eq!(n, self.count_board_moves(side));
+        let forbidden = self
+            .restriction(side)
+            .map_or(0, |(end, limit)| self.forbidden_count(side, end, limit));
+        n.saturating_sub(forbidden) as usize
+    }
+
+    /// [`Position::count_board_moves`] for [`Position::legal_move_count_after`].
+    #[inline(always)]
+    fn count_board_moves_after<const N: usize>(
+        &self,
+        side: Side,
+        mv: Move,
+        known: &FarMoves,
+    ) -> u32 {
+        let mut total = self.board_moves::<N>(side).total;
+        let (a, b) = (mv.from.cell(), mv.to.cell());
+        let on_lines = |c: usize| {
+            (c ^ a) & 0xF0 == 0 || (c ^ a) & 0x0F == 0 || (c ^ b) & 0xF0 == 0 || (c ^ b) & 0x0F == 0
+        };
+        let far = W::<N>::of(&self.boards.far[side.index()]);
+        let mut k = 0;
+        for (w, &word) in far.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let cell = w * 64 + bits.trailing_zeros() as usize + OFFSET;
+                bits &= bits - 1;
+                while k < known.len && usize::from(known.cells[k]) < cell {
+                    k += 1;
+                }
+                total += if k < known.len && usize::from(known.cells[k]) == cell && !on_lines(cell)
+                {
+                    u32::from(known.counts[k])
+                } else {
+                    self.far_moves_of(cell, side).iter().sum::<u32>()
+                };
+            }
+        }
+        total
+    }
+
     /// The `k`-th of the moves `m` of `side` (`k` below `m.total`): single steps
     /// by direction in cell order, then the longer moves piece by piece.
     #[inline(always)]
@@ -470,6 +545,19 @@ impl Position {
         }
         None
     }
+}
+
+/// How many far-moving pieces a [`FarMoves`] holds at most.
+const FAR_KEPT: usize = 16;
+
+/// The longer moves (two squares or more) of each far-moving piece of a side,
+/// in cell order, kept by [`Position::perft`] for the children of a position;
+/// `len` is `usize::MAX` when the side has more than [`FAR_KEPT`] of them
+/// (then nothing is kept).
+pub(crate) struct FarMoves {
+    cells: [u8; FAR_KEPT],
+    counts: [u16; FAR_KEPT],
+    len: usize,
 }
 
 /// The moves the board allows a side, as counted by `Position::board_moves`.

@@ -41,14 +41,23 @@ impl Position {
     fn perft_in_place(&mut self, depth: u32) -> u64 {
         let moves = self.legal_moves();
         let mut n = 0;
+        if depth == 2 {
+            // The children count the moves of the side not to move here; a
+            // far-moving piece away from the lines of the move played keeps
+            // its longer moves.
+            let known = self.far_moves(!self.to_move);
+            for &mv in moves.iter() {
+                let undo = Undo::before(self, mv);
+                self.play_unchecked(mv);
+                n += self.legal_move_count_after(mv, &known) as u64;
+                self.take_back(&undo);
+            }
+            return n;
+        }
         for &mv in moves.iter() {
             let undo = Undo::before(self, mv);
             self.play_unchecked(mv);
-            n += if depth == 2 {
-                self.legal_move_count() as u64
-            } else {
-                self.perft_in_place(depth - 1)
-            };
+            n += self.perft_in_place(depth - 1);
             self.take_back(&undo);
         }
         n
