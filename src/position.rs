@@ -814,24 +814,31 @@ impl Position {
     }
 
     /// [`Position::evaluate`] after a move that was not an attack, answered
-    /// inline in the common case: under [`NoMoveRule::Loses`] without diagonal
-    /// steps both sides can still move (see [`Position::mobility_after_step`])
-    /// unless the two-square rule could hold the mover back, and the limits.
+    /// inline in the common case, within the limits: under
+    /// [`NoMoveRule::Loses`] without diagonal steps both sides can still move
+    /// (see [`Position::mobility_after_step`]) unless the two-square rule could
+    /// hold the mover back; under [`NoMoveRule::Draw`] the side to move is
+    /// looked at.
     #[inline(always)]
     fn status_after_step(&self) -> Status {
         let r = &self.rules;
-        if r.no_move == NoMoveRule::Loses
-            && !r.diagonal_steps
-            && self.restriction(!self.to_move).is_none()
-            && r.max_plies.is_none_or(|m| self.ply < m)
+        let within_limits = r.max_plies.is_none_or(|m| self.ply < m)
             && r.max_plies_without_attack
-                .is_none_or(|m| self.plies_since_attack < m)
-        {
-            let status = Status::Ongoing {
+                .is_none_or(|m| self.plies_since_attack < m);
+        if within_limits {
+            let ongoing = Status::Ongoing {
                 to_move: self.to_move,
             };
-            debug_assert_eq!(status, self.evaluate(false));
-            return status;
+            let can_go_on = match r.no_move {
+                NoMoveRule::Loses => {
+                    !r.diagonal_steps && self.restriction(!self.to_move).is_none()
+                }
+                NoMoveRule::Draw => self.has_legal_move(self.to_move),
+            };
+            if can_go_on {
+                debug_assert_eq!(ongoing, self.evaluate(false));
+                return ongoing;
+            }
         }
         self.evaluate(false)
     }
