@@ -830,9 +830,7 @@ impl Position {
                 to_move: self.to_move,
             };
             let can_go_on = match r.no_move {
-                NoMoveRule::Loses => {
-                    !r.diagonal_steps && self.restriction(!self.to_move).is_none()
-                }
+                NoMoveRule::Loses => !r.diagonal_steps && self.restriction(!self.to_move).is_none(),
                 NoMoveRule::Draw => self.has_legal_move(self.to_move),
             };
             if can_go_on {
