@@ -66,6 +66,7 @@ impl Undo {
     /// Turns the cell codes of the position after the move into those of the
     /// position before it.
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn restore_cells(&self, cells: &mut [u8; CELLS]) {
         for w in self.squares {
             cells[usize::from(w.cell)] = w.code;
@@ -74,18 +75,21 @@ impl Undo {
 
     /// The Zobrist hash of the position before the move (side to move included).
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Who was to move before the move.
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn side_to_move(&self) -> Side {
         self.to_move
     }
 
     /// The hash of the placement before the move (without the side to move).
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn placement_hash(&self) -> u64 {
         if self.to_move == Side::Blue {
             self.hash ^ zobrist::BLUE_TO_MOVE
