@@ -27,9 +27,9 @@
 //! The tree is the one [`Position`] alone defines: its legal moves
 //! ([`Position::legal_moves`], with the two-square rule). The rules that need a
 //! game's history (the more-squares rule, the repeated-position draw) are not
-//! applied, and a position whose game is over has no moves. Children are made by
-//! copy-make (`Position` is `Copy`) and the last ply is counted in bulk with
-//! [`Position::legal_move_count`].
+//! applied, and a position whose game is over has no moves. The counting is
+//! [`Position::perft`]: children made and unmade in place, the last ply counted
+//! in bulk with [`Position::legal_move_count`].
 
 use marsal::{Position, Ruleset};
 use std::process::ExitCode;
@@ -125,26 +125,6 @@ fn parse_args() -> Result<Options, String> {
     })
 }
 
-/// The leaf nodes of the legal-move tree of `pos` to `depth` plies
-/// (copy-make; the last ply counted with [`Position::legal_move_count`]).
-fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&mv| {
-                let mut child = *pos;
-                child
-                    .play(mv)
-                    .unwrap_or_else(|e| panic!("the engine refused its own move {mv}: {e}"));
-                perft(&child, depth - 1)
-            })
-            .sum(),
-    }
-}
-
 fn main() -> ExitCode {
     let o = match parse_args() {
         Ok(o) => o,
@@ -187,13 +167,13 @@ fn main() -> ExitCode {
                     eprintln!("the engine refused its own move {mv}: {e}");
                     return ExitCode::FAILURE;
                 }
-                let n = perft(&child, depth - 1);
+                let n = child.perft(depth - 1);
                 println!("{}: {n}", pos.move_text(mv));
                 total += n;
             }
             total
         } else {
-            perft(&pos, depth)
+            pos.perft(depth)
         };
         last = (nodes, start.elapsed().as_secs_f64());
         println!("depth {depth}: nodes {nodes}");

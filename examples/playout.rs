@@ -8,7 +8,16 @@
 //! Each game starts from two random setups and both sides play uniformly random
 //! legal moves (generation, random choice and play are all counted) until the
 //! game ends or reaches `--max-plies`. Uses [`Position`] alone: no heap on the
-//! play path. The last line is `plies/s: X games/s: Y mean plies: Z`.
+//! play path. The first line ends with the plies played (`N plies`), the last
+//! line is `plies/s: X games/s: Y mean plies: Z`.
+//!
+//! Instructions a ply (callgrind counts every instruction of the process):
+//!
+//! ```text
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/playout --ruleset classic --games 200 --seed 1 2>&1 |
+//!     awk '/ plies$/ {p = $(NF-1)} /Collected/ {ir = $NF} END {printf "%.0f\n", ir / p}'
+//! ```
 
 use marsal::{Position, Rng, Ruleset};
 use std::process::ExitCode;
@@ -142,7 +151,10 @@ fn main() -> ExitCode {
             }
         }
     }
-    println!("{} games, {} threads, {:.3} s", o.games, o.threads, secs);
+    println!(
+        "{} games, {} threads, {:.3} s, {} plies",
+        o.games, o.threads, secs, plies
+    );
     println!(
         "plies/s: {:.0} games/s: {:.1} mean plies: {:.1}",
         plies as f64 / secs,

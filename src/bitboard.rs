@@ -4,16 +4,28 @@
 //! square.
 //!
 //! A bit's index is the cell index of the padded board (see
-//! [`Square`](crate::Square)): `(rank + 1) * 16 + file + 1`. The padding around
-//! the board is never set in any set of squares, so shifting a set by a
-//! direction and intersecting it with a set of playable squares drops every
-//! step that would leave the board; no edge masks are needed.
+//! [`Square`](crate::Square)), `(rank + 1) * 16 + file + 1`, less [`OFFSET`]:
+//! `rank * 16 + file`, so that a 10 x 10 board needs three words and an 8 x 8
+//! one two (the padding rank below the board takes no bits). The padding
+//! columns (files 12 to 15 of each row of 16 bits) are never set in any set of
+//! squares, so shifting a set by a direction and intersecting it with a set of
+//! playable squares drops every step that would leave the board (a step below
+//! the first rank falls off the low end); no edge masks are needed.
 
 use crate::piece::{PieceKind, Side};
 use crate::square::CELLS;
 
 /// The number of 64-bit words of a cell set.
 const WORDS: usize = CELLS / 64;
+
+/// The cell of bit 0 (`a1`).
+pub(crate) const OFFSET: usize = 17;
+
+/// The bit of `cell` (a square of the grid).
+#[inline(always)]
+pub(crate) const fn bit(cell: usize) -> usize {
+    cell - OFFSET
+}
 
 /// A set of cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
@@ -23,19 +35,22 @@ impl Bits {
     /// Whether `cell` is in the set.
     #[inline(always)]
     pub(crate) const fn has(&self, cell: usize) -> bool {
-        self.0[cell >> 6] >> (cell & 63) & 1 != 0
+        let b = bit(cell);
+        self.0[b >> 6] >> (b & 63) & 1 != 0
     }
 
     /// Adds `cell`.
     #[inline(always)]
     pub(crate) fn set(&mut self, cell: usize) {
-        self.0[cell >> 6] |= 1 << (cell & 63);
+        let b = bit(cell);
+        self.0[b >> 6] |= 1 << (b & 63);
     }
 
     /// Removes `cell`.
     #[inline(always)]
     pub(crate) fn clear(&mut self, cell: usize) {
-        self.0[cell >> 6] &= !(1 << (cell & 63));
+        let b = bit(cell);
+        self.0[b >> 6] &= !(1 << (b & 63));
     }
 
     /// The members in cell order.
@@ -108,7 +123,17 @@ impl<const N: usize> W<N> {
     /// Adds `cell` (which must lie in the first `N` words).
     #[inline(always)]
     pub(crate) fn set(&mut self, cell: usize) {
-        self.0[cell / 64] |= 1 << (cell % 64);
+        let b = bit(cell);
+        self.0[b / 64] |= 1 << (b % 64);
+    }
+
+    /// Removes `cell`, if it lies in the first `N` words.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, cell: usize) {
+        let b = bit(cell);
+        if b / 64 < N {
+            self.0[b / 64] &= !(1 << (b % 64));
+        }
     }
 
     /// Every cell moved by `d` (a step of the padded board, `-17..=17`); cells
@@ -144,7 +169,7 @@ impl<const N: usize> W<N> {
                 for _ in 0..k {
                     w &= w - 1;
                 }
-                return Some(i * 64 + w.trailing_zeros() as usize);
+                return Some(i * 64 + w.trailing_zeros() as usize + OFFSET);
             }
             k -= n;
         }
@@ -178,7 +203,7 @@ impl Iterator for Cells {
             if *w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 *w &= *w - 1;
-                return Some(self.word * 64 + bit);
+                return Some(self.word * 64 + bit + OFFSET);
             }
             self.word += 1;
         }
@@ -254,19 +279,26 @@ impl Boards {
         self.vacate(cell);
     }
 
-    /// Moves `side`'s piece from `from` to the empty square `to`.
+    /// Moves `side`'s (movable) piece from `from` to the empty square `to`;
+    /// `far`: whether it is a far-moving piece.
     #[inline(always)]
-    pub(crate) fn relocate(&mut self, from: usize, to: usize, side: Side) {
+    pub(crate) fn relocate(&mut self, from: usize, to: usize, side: Side, far: bool) {
         let s = side.index();
-        let (fw, fb) = (from >> 6, 1u64 << (from & 63));
-        let (tw, tb) = (to >> 6, 1u64 << (to & 63));
-        for set in [&mut self.pieces[s], &mut self.movers[s], &mut self.far[s]] {
-            if set.0[fw] & fb != 0 {
-                set.0[fw] &= !fb;
-                set.0[tw] |= tb;
-            }
+        let (f, t) = (bit(from), bit(to));
+        // Word indices masked to the array: no bounds checks.
+        let (fw, fb) = ((f >> 6) & (WORDS - 1), 1u64 << (f & 63));
+        let (tw, tb) = ((t >> 6) & (WORDS - 1), 1u64 << (t & 63));
+        self.pieces[s].0[fw] &= !fb;
+        self.pieces[s].0[tw] |= tb;
+        self.movers[s].0[fw] &= !fb;
+        self.movers[s].0[tw] |= tb;
+        if far {
+            self.far[s].0[fw] &= !fb;
+            self.far[s].0[tw] |= tb;
         }
-        self.vacate(from);
-        self.occupy(to);
+        self.empty.0[fw] |= fb;
+        self.empty.0[tw] &= !tb;
+        self.column_empty[from & 15] |= 1 << (from >> 4);
+        self.column_empty[to & 15] &= !(1 << (to >> 4));
     }
 }

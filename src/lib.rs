@@ -87,6 +87,7 @@ mod moves;
 pub mod no_hope;
 pub mod notation;
 mod outcome;
+mod perft;
 mod piece;
 mod position;
 #[cfg(feature = "serde")]
@@ -102,7 +103,6 @@ mod square;
 mod square_set;
 mod status;
 pub mod two_square;
-#[cfg(feature = "alloc")]
 mod undo;
 mod view;
 mod zobrist;

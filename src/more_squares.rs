@@ -67,9 +67,11 @@ pub(crate) fn next_to_enemy(
 #[inline(always)]
 fn enemy_next_to(cells: &[u8; CELLS], side: Side, sq: Square, ignore: Option<Square>) -> bool {
     let skip = ignore.map_or(usize::MAX, Square::cell);
-    ORTHOGONAL.iter().any(|d| {
-        let cell = (sq.cell() as isize + d) as usize;
-        cell != skip && belongs_to(cells[cell], !side)
+    // Every neighbour of a square lies in the array (the padding); the mask
+    // only spares the bounds checks.
+    ORTHOGONAL.iter().fold(false, |any, d| {
+        let cell = (sq.cell() as isize + d) as usize & (CELLS - 1);
+        any | (cell != skip && belongs_to(cells[cell], !side))
     })
 }
 

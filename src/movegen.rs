@@ -1,7 +1,7 @@
 //! Legal move generation (no heap: moves go into a fixed-capacity list or to a
 //! callback).
 
-use crate::bitboard::W;
+use crate::bitboard::{OFFSET, W, bit};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
@@ -225,10 +225,7 @@ impl Position {
         let restricted = self.restriction(side);
         let mut movers = W::<N>::of(&b.movers[s]);
         if let Some((end, _)) = restricted {
-            let cell = end.cell();
-            if cell / 64 < N {
-                movers.0[cell / 64] &= !(1 << (cell % 64));
-            }
+            movers.remove(end.cell());
         }
         let empty = W::<N>::of(&b.empty);
         // A piece that can move at all can take a single step, so steps decide.
@@ -265,7 +262,7 @@ impl Position {
     pub(crate) fn restriction(&self, side: Side) -> Option<(Square, u8)> {
         let limit = self.rules.two_square?;
         let chain = &self.chains[side.index()];
-        if chain.may_forbid(limit) {
+        if chain.may_forbid() {
             Some((chain.end()?, limit))
         } else {
             None
@@ -275,13 +272,46 @@ impl Position {
     /// How many of the moves the board allows `side` the two-square rule
     /// forbids.
     fn forbidden_count(&self, side: Side, end: Square, limit: u8) -> u32 {
-        let mut n = 0;
-        if self.boards.movers[side.index()].has(end.cell()) {
-            let chain = &self.chains[side.index()];
-            self.for_each_piece_move(end.cell(), side, &mut |mv| {
+        let chain = &self.chains[side.index()];
+        let Some((dir, min)) = chain.ban() else {
+            return 0;
+        };
+        let from = end.cell();
+        if !self.boards.movers[side.index()].has(from) {
+            return 0;
+        }
+        // The board's moves of that piece in the banned direction are those
+        // of 1 to `reach` squares; the rule forbids those of `min` or more.
+        let orthogonal = dir < 4;
+        let d = if orthogonal {
+            ORTHOGONAL[dir as usize]
+        } else {
+            DIAGONAL[dir as usize - 4]
+        };
+        let far = orthogonal && kind_of(self.cells[from]).moves_far();
+        let mut reach = 0u32;
+        let mut to = from as isize + d;
+        loop {
+            let t = self.cells[to as usize];
+            if t == EMPTY {
+                reach += 1;
+                if far {
+                    to += d;
+                    continue;
+                }
+            } else if orthogonal && belongs_to(t, !side) {
+                reach += 1;
+            }
+            break;
+        }
+        let n = (reach + 1).saturating_sub(u32::from(min));
+        debug_assert_eq!(n, {
+            let mut n = 0;
+            self.for_each_piece_move(from, side, &mut |mv| {
                 n += u32::from(chain.forbids(mv, limit))
             });
-        }
+            n
+        });
         n
     }
 
@@ -292,26 +322,35 @@ impl Position {
     #[inline(always)]
     fn far_moves_of(&self, cell: usize, side: Side) -> [u32; 4] {
         let b = &self.boards;
-        let (x, y) = ((cell & 15) as u32, (cell >> 4) as u32);
-        let shift = cell & 0x30;
-        let row_empty = u32::from((b.empty.0[cell >> 6] >> shift) as u16);
-        let row_enemy = u32::from((b.pieces[1 - side.index()].0[cell >> 6] >> shift) as u16);
+        // The rank as 16 bits, file f at bit f; the column, rank r at bit r + 1.
+        let i = bit(cell);
+        let (word, shift) = (i >> 6, i & 0x30);
+        let (x, y) = ((i & 15) as u32, (cell >> 4) as u32);
+        let row_empty = u32::from((b.empty.0[word] >> shift) as u16);
         let column = u32::from(b.column_empty[cell & 15]);
+        // A move of two squares or more starts with an empty neighbour: the
+        // west and east neighbours at bits 0 and 2 of the first, the south and
+        // north ones at bits 0 and 2 of the second.
+        if ((row_empty << 1) >> x | column >> (y - 1)) & 0b101 == 0 {
+            return [0; 4];
+        }
         // Runs of empty squares east, west (along the rank), north, south.
         let east = (!(row_empty >> (x + 1))).trailing_zeros();
         let west = ((row_empty << (16 - x)) as u16).leading_ones();
         let north = (!(column >> (y + 1))).trailing_zeros();
         let south = ((column << (16 - y)) as u16).leading_ones();
+        let row_enemy = u32::from((b.pieces[1 - side.index()].0[word] >> shift) as u16);
         // Whether the square after each run holds an enemy piece (padding
-        // around the board keeps every one of them inside the array).
+        // around the board keeps every one of them inside the array; west of
+        // file a the shift wraps to bit 31 of the row, which is clear).
         let enemy_east = (row_enemy >> (x + 1 + east)) & 1;
-        let enemy_west = (row_enemy >> (x - 1 - west)) & 1;
+        let enemy_west = row_enemy.wrapping_shr(x.wrapping_sub(1 + west)) & 1;
         let enemy_north = u32::from(belongs_to(
-            self.cells[cell + 16 * (north as usize + 1)],
+            self.cells[(cell + 16 * (north as usize + 1)) & 0xFF],
             !side,
         ));
         let enemy_south = u32::from(belongs_to(
-            self.cells[cell - 16 * (south as usize + 1)],
+            self.cells[(cell - 16 * (south as usize + 1)) & 0xFF],
             !side,
         ));
         // The squares reached, less the single step (counted with the steps).
@@ -377,11 +416,86 @@ impl Position {
         for (w, &word) in far.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let cell = w * 64 + bits.trailing_zeros() as usize;
+                let cell = w * 64 + bits.trailing_zeros() as usize + OFFSET;
                 bits &= bits - 1;
                 m.total += self.far_moves_of(cell, side).iter().sum::<u32>();
             }
         }
+    }
+
+    /// The longer moves of each far-moving piece of `side`, in cell order (see
+    /// [`FarMoves`]).
+    pub(crate) fn far_moves(&self, side: Side) -> FarMoves {
+        let mut known = FarMoves {
+            cells: [0; FAR_KEPT],
+            counts: [0; FAR_KEPT],
+            len: 0,
+        };
+        for cell in self.boards.far[side.index()].cells() {
+            if known.len == FAR_KEPT {
+                known.len = usize::MAX;
+                break;
+            }
+            known.cells[known.len] = cell as u8;
+            known.counts[known.len] = self.far_moves_of(cell, side).iter().sum::<u32>() as u16;
+            known.len += 1;
+        }
+        known
+    }
+
+    /// [`Position::legal_move_count`] in a position reached by `mv` from one
+    /// where the side to move had the longer moves `known`: a far-moving
+    /// piece whose rank and file hold neither square of `mv` has the same
+    /// longer moves as there (only those two squares changed).
+    pub(crate) fn legal_move_count_after(&self, mv: Move, known: &FarMoves) -> usize {
+        if self.status.is_over() {
+            return 0;
+        }
+        let side = self.to_move;
+        let n = match self.boards.words {
+            2 => self.count_board_moves_after::<2>(side, mv, known),
+            3 => self.count_board_moves_after::<3>(side, mv, known),
+            _ => self.count_board_moves_after::<4>(side, mv, known),
+        };
+        debug_assert_eq!(n, self.count_board_moves(side));
+        let forbidden = self
+            .restriction(side)
+            .map_or(0, |(end, limit)| self.forbidden_count(side, end, limit));
+        n.saturating_sub(forbidden) as usize
+    }
+
+    /// [`Position::count_board_moves`] for [`Position::legal_move_count_after`].
+    #[inline(always)]
+    fn count_board_moves_after<const N: usize>(
+        &self,
+        side: Side,
+        mv: Move,
+        known: &FarMoves,
+    ) -> u32 {
+        let mut total = self.board_moves::<N>(side).total;
+        let (a, b) = (mv.from.cell(), mv.to.cell());
+        let on_lines = |c: usize| {
+            (c ^ a) & 0xF0 == 0 || (c ^ a) & 0x0F == 0 || (c ^ b) & 0xF0 == 0 || (c ^ b) & 0x0F == 0
+        };
+        let far = W::<N>::of(&self.boards.far[side.index()]);
+        let mut k = 0;
+        for (w, &word) in far.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let cell = w * 64 + bits.trailing_zeros() as usize + OFFSET;
+                bits &= bits - 1;
+                while k < known.len && usize::from(known.cells[k]) < cell {
+                    k += 1;
+                }
+                total += if k < known.len && usize::from(known.cells[k]) == cell && !on_lines(cell)
+                {
+                    u32::from(known.counts[k])
+                } else {
+                    self.far_moves_of(cell, side).iter().sum::<u32>()
+                };
+            }
+        }
+        total
     }
 
     /// The `k`-th of the moves `m` of `side` (`k` below `m.total`): single steps
@@ -431,6 +545,19 @@ impl Position {
         }
         None
     }
+}
+
+/// How many far-moving pieces a [`FarMoves`] holds at most.
+const FAR_KEPT: usize = 16;
+
+/// The longer moves (two squares or more) of each far-moving piece of a side,
+/// in cell order, kept by [`Position::perft`] for the children of a position;
+/// `len` is `usize::MAX` when the side has more than [`FAR_KEPT`] of them
+/// (then nothing is kept).
+pub(crate) struct FarMoves {
+    cells: [u8; FAR_KEPT],
+    counts: [u16; FAR_KEPT],
+    len: usize,
 }
 
 /// The moves the board allows a side, as counted by `Position::board_moves`.

@@ -262,18 +262,18 @@ impl Position {
     /// A board with no pieces (terrain only), Red to move, not yet finished.
     pub(crate) fn empty(rules: &Ruleset) -> Position {
         let mut cells = [OFF; CELLS];
+        let mut boards = Boards::default();
         for sq in rules.board.playable.iter() {
-            cells[sq.cell()] = EMPTY;
+            let cell = sq.cell();
+            cells[cell] = EMPTY;
+            boards.vacate(cell);
+            boards.words = boards
+                .words
+                .max((crate::bitboard::bit(cell) / 64 + 1) as u8);
         }
+        // Lakes are never playable (see `Ruleset::validate`).
         for sq in rules.board.lakes.iter() {
             cells[sq.cell()] = LAKE;
-        }
-        let mut boards = Boards::default();
-        for (cell, &c) in cells.iter().enumerate() {
-            if c == EMPTY {
-                boards.vacate(cell);
-                boards.words = boards.words.max((cell / 64 + 1) as u8);
-            }
         }
         boards.words = boards.words.max(2);
         Position {
@@ -334,7 +334,20 @@ impl Position {
             return Err(PositionError::NoFlags);
         }
         self.to_move = to_move;
-        self.hash = self.hash_from_scratch();
+        // The hash of the pieces, found on the bitboards (the same as
+        // `hash_from_scratch`, which reads every cell).
+        let mut hash = if to_move == Side::Blue {
+            zobrist::BLUE_TO_MOVE
+        } else {
+            0
+        };
+        for side in Side::BOTH {
+            for cell in self.boards.pieces[side.index()].cells() {
+                hash ^= zobrist::piece_key(cell, self.cells[cell]);
+            }
+        }
+        debug_assert_eq!(hash, self.hash_from_scratch());
+        self.hash = hash;
         self.status = self.evaluate(true);
         Ok(())
     }
@@ -367,12 +380,16 @@ impl Position {
         rules.validate()?;
         let mut pos = Position::empty(rules);
         for (side, seed) in [(Side::Red, red_seed), (Side::Blue, blue_seed)] {
-            // Random setups are legal by construction: no second validation.
-            let setup = Setup::random(rules, side, seed);
-            debug_assert_eq!(setup.validate(rules), Ok(()));
-            for (sq, kind) in setup.pieces() {
-                pos.put(sq, Piece::new(side, kind))?;
-            }
+            // Random setups are legal by construction: no second validation,
+            // and the pieces go straight onto the board.
+            debug_assert_eq!(Setup::random(rules, side, seed).validate(rules), Ok(()));
+            let mut placed = Ok(());
+            Setup::random_placement(rules, side, seed, |sq, kind| {
+                if placed.is_ok() {
+                    placed = pos.put(sq, Piece::new(side, kind));
+                }
+            });
+            placed?;
         }
         pos.finish(rules.first_to_move)?;
         Ok(pos)
@@ -734,8 +751,11 @@ impl Position {
         let side = self.to_move;
         let p = self.cells[from];
         let kind = kind_of(p);
+        let far = kind.moves_far();
         let mut know = self.knowledge[from] & KindSet::MOVABLE.bits();
-        if mv.distance() > 1 {
+        // Only a far-moving piece moves more than one square (orthogonally:
+        // cells 1 or 16 apart are a step; a diagonal step is never far).
+        if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
             know &= KindSet::FAR_MOVING.bits();
         }
         self.hash ^= zobrist::piece_key(from, p);
@@ -743,58 +763,17 @@ impl Position {
         self.knowledge[from] = 0;
         let t = self.cells[to];
         let fight = if t == EMPTY {
-            self.boards.relocate(from, to, side);
+            self.boards.relocate(from, to, side, far);
             self.cells[to] = p;
             self.knowledge[to] = know;
             self.hash ^= zobrist::piece_key(to, p);
             self.plies_since_attack = self.plies_since_attack.saturating_add(1);
             None
         } else {
-            let defender = kind_of(t);
-            let battle = combat(&self.rules, kind, defender).unwrap_or(Battle::DefenderWins);
-            let attacker_revealed = match self.rules.reveal {
-                RevealRule::BothFighters => true,
-                RevealRule::AttackerStaysHidden => !battle.attacker_survives(),
-            };
-            if attacker_revealed {
-                know = KindSet::only(kind).bits();
-            } else {
-                know &= self.consistent_attackers(side, defender, battle);
-            }
-            let (a, d) = (side.index(), side.opponent().index());
-            match battle {
-                Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
-                    self.boards.remove_piece(to, !side);
-                    self.boards.relocate(from, to, side);
-                    self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
-                    self.on_board[d][defender.index()] -= 1;
-                    self.cells[to] = p;
-                    self.knowledge[to] = know;
-                }
-                Battle::DefenderWins => {
-                    self.boards.remove(from, side);
-                    self.on_board[a][kind.index()] -= 1;
-                    self.knowledge[to] = KindSet::only(defender).bits();
-                }
-                Battle::BothRemoved => {
-                    self.boards.remove(from, side);
-                    self.boards.remove(to, !side);
-                    self.hash ^= zobrist::piece_key(to, t);
-                    self.on_board[a][kind.index()] -= 1;
-                    self.on_board[d][defender.index()] -= 1;
-                    self.cells[to] = EMPTY;
-                    self.knowledge[to] = 0;
-                }
-            }
-            self.plies_since_attack = 0;
-            Some(Fight {
-                defender,
-                battle,
-                attacker_revealed,
-            })
+            Some(self.fight(mv, side, p, t, know))
         };
-        if self.rules.two_square.is_some() {
-            self.chains[side.index()].record(mv);
+        if let Some(limit) = self.rules.two_square {
+            self.chains[side.index()].record(mv, limit);
             if let Some(f) = fight {
                 if !f.battle.attacker_survives() {
                     self.chains[side.index()].clear();
@@ -818,15 +797,66 @@ impl Position {
             fight,
         };
         self.last = Some(outcome);
-        self.status = if fight.is_some_and(|f| f.battle == Battle::FlagCaptured) {
-            Status::Won {
+        self.status = match fight {
+            None => self.status_after_step(),
+            Some(f) if f.battle == Battle::FlagCaptured => Status::Won {
                 winner: side,
                 reason: WinReason::FlagCaptured,
-            }
-        } else {
-            self.evaluate(fight.is_some())
+            },
+            Some(_) => self.evaluate(true),
         };
         outcome
+    }
+
+    /// The fight of [`Position::play_unchecked`]: `side`'s piece `p` (already
+    /// lifted from `mv.from`, its knowledge `know`) attacks the piece `t` on
+    /// `mv.to`.
+    #[inline(never)]
+    fn fight(&mut self, mv: Move, side: Side, p: u8, t: u8, mut know: u16) -> Fight {
+        let (from, to) = (mv.from.cell(), mv.to.cell());
+        let kind = kind_of(p);
+        let defender = kind_of(t);
+        let battle = combat(&self.rules, kind, defender).unwrap_or(Battle::DefenderWins);
+        let attacker_revealed = match self.rules.reveal {
+            RevealRule::BothFighters => true,
+            RevealRule::AttackerStaysHidden => !battle.attacker_survives(),
+        };
+        if attacker_revealed {
+            know = KindSet::only(kind).bits();
+        } else {
+            know &= self.consistent_attackers(side, defender, battle);
+        }
+        let (a, d) = (side.index(), side.opponent().index());
+        match battle {
+            Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
+                self.boards.remove_piece(to, !side);
+                self.boards.relocate(from, to, side, kind.moves_far());
+                self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
+                self.on_board[d][defender.index()] -= 1;
+                self.cells[to] = p;
+                self.knowledge[to] = know;
+            }
+            Battle::DefenderWins => {
+                self.boards.remove(from, side);
+                self.on_board[a][kind.index()] -= 1;
+                self.knowledge[to] = KindSet::only(defender).bits();
+            }
+            Battle::BothRemoved => {
+                self.boards.remove(from, side);
+                self.boards.remove(to, !side);
+                self.hash ^= zobrist::piece_key(to, t);
+                self.on_board[a][kind.index()] -= 1;
+                self.on_board[d][defender.index()] -= 1;
+                self.cells[to] = EMPTY;
+                self.knowledge[to] = 0;
+            }
+        }
+        self.plies_since_attack = 0;
+        Fight {
+            defender,
+            battle,
+            attacker_revealed,
+        }
     }
 
     /// The kinds of `side`'s army that, attacking `defender`, give `battle`: what
@@ -839,6 +869,34 @@ impl Position {
             .filter(|k| combat(&self.rules, *k, defender) == Some(battle))
             .collect::<KindSet>()
             .bits()
+    }
+
+    /// [`Position::evaluate`] after a move that was not an attack, answered
+    /// inline in the common case, within the limits: under
+    /// [`NoMoveRule::Loses`] without diagonal steps both sides can still move
+    /// (see [`Position::mobility_after_step`]) unless the two-square rule could
+    /// hold the mover back; under [`NoMoveRule::Draw`] the side to move is
+    /// looked at.
+    #[inline(always)]
+    fn status_after_step(&self) -> Status {
+        let r = &self.rules;
+        let within_limits = r.max_plies.is_none_or(|m| self.ply < m)
+            && r.max_plies_without_attack
+                .is_none_or(|m| self.plies_since_attack < m);
+        if within_limits {
+            let ongoing = Status::Ongoing {
+                to_move: self.to_move,
+            };
+            let can_go_on = match r.no_move {
+                NoMoveRule::Loses => !r.diagonal_steps && self.restriction(!self.to_move).is_none(),
+                NoMoveRule::Draw => self.has_legal_move(self.to_move),
+            };
+            if can_go_on {
+                debug_assert_eq!(ongoing, self.evaluate(false));
+                return ongoing;
+            }
+        }
+        self.evaluate(false)
     }
 
     /// The status of this position, computed from the board and the counters.

@@ -149,6 +149,11 @@ impl Repr {
         pos.plies_since_attack = self.plies_since_attack.min(self.ply);
         pos.last = self.last;
         pos.chains = self.two_square_chains;
+        if let Some(limit) = pos.rules.two_square {
+            for chain in &mut pos.chains {
+                chain.set_limit(limit);
+            }
+        }
         pos.chase = self.chase;
         pos.status = pos.evaluate(true);
         Ok(pos)

@@ -310,6 +310,23 @@ impl Setup {
     /// assert_ne!(a, Setup::random(&rules, Side::Blue, 43));
     /// ```
     pub fn random(rules: &Ruleset, side: Side, seed: u64) -> Setup {
+        let mut setup = Setup::new(side);
+        Setup::random_placement(rules, side, seed, |sq, kind| {
+            setup.cells[sq.grid_index()] = 1 + kind as u8;
+        });
+        setup
+    }
+
+    /// The placement of [`Setup::random`]: calls `place` with every square
+    /// and the kind put there (in no particular order), without building the
+    /// setup's grid ([`Position::start`](crate::Position::start) puts the
+    /// pieces straight on its board).
+    pub(crate) fn random_placement<F: FnMut(Square, PieceKind)>(
+        rules: &Ruleset,
+        side: Side,
+        seed: u64,
+        mut place: F,
+    ) {
         let mut rng = Rng::new(seed);
         let mut squares = [Square::new(0, 0).unwrap_or_else(|| unreachable!()); GRID_SQUARES];
         let mut n = 0;
@@ -322,17 +339,15 @@ impl Setup {
             let j = rng.below(i as u32 + 1) as usize;
             squares.swap(i, j);
         }
-        let mut setup = Setup::new(side);
         let mut next = 0;
         for (kind, count) in rules.army(side).iter() {
             for _ in 0..count {
                 if next < n {
-                    setup.cells[squares[next].grid_index()] = 1 + kind as u8;
+                    place(squares[next], kind);
                     next += 1;
                 }
             }
         }
-        setup
     }
 
     /// The zone squares in text order (see the type's documentation): rows from

@@ -32,6 +32,7 @@
 //! the last `n` moves of each side.
 
 use crate::moves::Move;
+use crate::square::Square;
 
 /// The largest two-square limit a ruleset may set.
 pub const MAX_LIMIT: u8 = 8;
@@ -75,15 +76,100 @@ fn crossing(mv: Move) -> Crossing {
 
 /// One side's chain: its last moves (at most [`MAX_LIMIT`]) by the same piece
 /// along the same line, oldest first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Chain {
-    moves: [Option<Move>; MAX_LIMIT as usize],
+    /// The moves, oldest first; only the first `len` mean anything.
+    moves: [Move; MAX_LIMIT as usize],
     len: u8,
+    /// The line of the chain's moves (see [`line_of`]), when `len > 0`.
+    line: u8,
+    /// What the chain forbids now (worked out when a move is recorded): the
+    /// moves of the piece on the chain's end in direction `ban_dir` (an index
+    /// into `ORTHOGONAL` then `DIAGONAL` of the position, [`NO_BAN`] when
+    /// nothing is forbidden) of at least `ban_min` squares.
+    ban_dir: u8,
+    ban_min: u8,
+}
+
+/// `Chain::ban_dir` when the chain forbids nothing.
+const NO_BAN: u8 = u8::MAX;
+
+/// A filler for the unused entries of `Chain::moves`.
+const NO_MOVE: Move = match Square::new(0, 0) {
+    Some(a1) => Move::new(a1, a1),
+    None => panic!("a1 is on the grid"),
+};
+
+impl Default for Chain {
+    fn default() -> Chain {
+        Chain {
+            moves: [NO_MOVE; MAX_LIMIT as usize],
+            len: 0,
+            line: 0,
+            ban_dir: NO_BAN,
+            ban_min: 0,
+        }
+    }
+}
+
+/// Two chains are equal when they hold the same moves (the rest follows).
+impl PartialEq for Chain {
+    fn eq(&self, other: &Chain) -> bool {
+        self.moves() == other.moves()
+    }
+}
+
+impl Eq for Chain {}
+
+impl core::hash::Hash for Chain {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.moves().hash(state);
+    }
+}
+
+/// The line of a move, from its cells: 0 along a rank, 1 along a file, 2 on a
+/// diagonal (file and rank grow together), 3 on an anti-diagonal.
+#[inline(always)]
+fn line_of(mv: Move) -> u8 {
+    let (a, b) = (mv.from.cell(), mv.to.cell());
+    if (a ^ b) & 0xF0 == 0 {
+        0
+    } else if (a ^ b) & 0x0F == 0 {
+        1
+    } else if (b > a) == (b & 15 > a & 15) {
+        2
+    } else {
+        3
+    }
+}
+
+/// The direction index of a move (see `Chain::ban_dir`): north, south, east,
+/// west, then north-east, north-west, south-east, south-west.
+#[inline(always)]
+fn direction(mv: Move) -> u8 {
+    let (df, dr) = mv.delta();
+    match (df.signum(), dr.signum()) {
+        (0, 1) => 0,
+        (0, _) => 1,
+        (1, 0) => 2,
+        (_, 0) => 3,
+        (1, 1) => 4,
+        (_, 1) => 5,
+        (1, _) => 6,
+        _ => 7,
+    }
 }
 
 impl Chain {
+    /// The chain's moves, oldest first.
+    #[inline(always)]
+    fn moves(&self) -> &[Move] {
+        &self.moves[..usize::from(self.len).min(self.moves.len())]
+    }
+
+    #[inline(always)]
     fn last(&self) -> Option<Move> {
-        self.len.checked_sub(1).and_then(|i| self.moves[i as usize])
+        self.moves().last().copied()
     }
 
     /// Whether `mv` continues this chain: the same piece (it starts where the
@@ -93,24 +179,45 @@ impl Chain {
             .is_some_and(|last| last.to == mv.from && crossing(last).line == crossing(mv).line)
     }
 
-    /// Whether some move may be forbidden with limit `limit` (the chain is long
-    /// enough); when not, [`Chain::forbids`] is false for every move.
+    /// Whether some move is forbidden (with the limit the chain was recorded
+    /// with); when not, [`Chain::forbids`] is false for every move.
     #[inline(always)]
-    pub(crate) fn may_forbid(&self, limit: u8) -> bool {
-        self.len >= limit
+    pub(crate) fn may_forbid(&self) -> bool {
+        self.ban_dir != NO_BAN
     }
 
     /// Whether `mv` is forbidden with limit `limit`.
     pub(crate) fn forbids(&self, mv: Move, limit: u8) -> bool {
+        let banned = self.ban_dir != NO_BAN
+            && self.end() == Some(mv.from)
+            && direction(mv) == self.ban_dir
+            && mv.distance() >= self.ban_min;
+        debug_assert_eq!(
+            banned,
+            self.forbids_by_crossings(mv, limit),
+            "{mv} after {self:?}"
+        );
+        banned
+    }
+
+    /// The direction index and the least length of the moves of the piece on
+    /// the chain's end that the rule forbids now, if any.
+    #[inline(always)]
+    pub(crate) fn ban(&self) -> Option<(u8, u8)> {
+        (self.ban_dir != NO_BAN).then_some((self.ban_dir, self.ban_min))
+    }
+
+    /// The rule as defined (see the module documentation): `mv` continues the
+    /// chain and some border it crosses was crossed by each of the chain's last
+    /// `limit` moves. What [`Chain::forbids`] answers from the ban worked out
+    /// when the last move was recorded (debug builds check that they agree).
+    fn forbids_by_crossings(&self, mv: Move, limit: u8) -> bool {
         if self.len < limit || !self.continued_by(mv) {
             return false;
         }
         let c = crossing(mv);
         let (mut lo, mut hi) = (c.lo, c.hi);
-        for m in self.moves[(self.len - limit) as usize..self.len as usize]
-            .iter()
-            .flatten()
-        {
+        for m in &self.moves()[(self.len - limit) as usize..] {
             let k = crossing(*m);
             lo = lo.max(k.lo);
             hi = hi.min(k.hi);
@@ -118,27 +225,82 @@ impl Chain {
         lo < hi
     }
 
-    /// Records a move of this side.
-    pub(crate) fn record(&mut self, mv: Move) {
-        if !self.continued_by(mv) {
-            *self = Chain::default();
+    /// Works out the ban (see [`Chain::ban`]) for `limit` from the moves: the
+    /// borders crossed by each of the last `limit` moves form an interval on
+    /// the chain's line, on the side of the end the last move came from; a
+    /// move from the end back that way is forbidden once it reaches into it.
+    fn work_out_ban(&mut self, limit: u8) {
+        self.ban_dir = NO_BAN;
+        self.ban_min = 0;
+        let Some(last) = self.last() else { return };
+        if self.len < limit {
+            return;
+        }
+        let (mut lo, mut hi) = (0u8, u8::MAX);
+        for m in &self.moves()[(self.len - limit) as usize..] {
+            let k = crossing(*m);
+            lo = lo.max(k.lo);
+            hi = hi.min(k.hi);
+        }
+        if lo >= hi {
+            return;
+        }
+        let back = Move::new(last.to, last.from);
+        let end = if crossing(last).line == Line::File {
+            last.to.rank()
+        } else {
+            last.to.file()
+        };
+        let (bf, br) = back.delta();
+        let decreasing = if bf == 0 { br < 0 } else { bf < 0 };
+        self.ban_dir = direction(back);
+        self.ban_min = if decreasing {
+            end - hi + 1
+        } else {
+            lo - end + 1
+        };
+    }
+
+    pub(crate) fn record(&mut self, mv: Move, limit: u8) {
+        let line = line_of(mv);
+        debug_assert_eq!(
+            self.len > 0 && self.end() == Some(mv.from) && self.line == line,
+            self.continued_by(mv)
+        );
+        if self.len == 0 || self.end() != Some(mv.from) || self.line != line {
+            self.len = 0;
+            self.line = line;
         }
         if self.len as usize == self.moves.len() {
             self.moves.rotate_left(1);
             self.len -= 1;
         }
-        self.moves[self.len as usize] = Some(mv);
+        self.moves[self.len as usize] = mv;
         self.len += 1;
+        if self.len >= limit {
+            self.work_out_ban(limit);
+        } else {
+            self.ban_dir = NO_BAN;
+        }
+    }
+
+    /// Works the ban out again for `limit` (after the moves were read back
+    /// without it).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn set_limit(&mut self, limit: u8) {
+        self.work_out_ban(limit);
     }
 
     /// The square of the piece at the chain's end.
+    #[inline(always)]
     pub(crate) fn end(&self) -> Option<crate::Square> {
         self.last().map(|m| m.to)
     }
 
     /// Forgets the chain (its piece died).
     pub(crate) fn clear(&mut self) {
-        *self = Chain::default();
+        self.len = 0;
+        self.ban_dir = NO_BAN;
     }
 }
 
@@ -150,7 +312,7 @@ mod serde_impls {
     /// Serialised as the list of the chain's moves, oldest first.
     impl Serialize for Chain {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_seq(self.moves[..self.len as usize].iter().flatten())
+            s.collect_seq(self.moves().iter())
         }
     }
 
@@ -160,8 +322,10 @@ mod serde_impls {
             let moves: arrayvec::ArrayVec<Move, { MAX_LIMIT as usize }> =
                 Deserialize::deserialize(d)?;
             let mut chain = Chain::default();
+            // The ban needs the ruleset's limit: the position sets it (see
+            // `Chain::set_limit`); until then nothing is forbidden.
             for mv in moves {
-                chain.record(mv);
+                chain.record(mv, u8::MAX);
             }
             Ok(chain)
         }

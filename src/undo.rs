@@ -13,7 +13,7 @@ use crate::more_squares::Chase;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::piece::Side;
-use crate::position::{Position, kind_of, owner};
+use crate::position::{EMPTY, Position, kind_of, owner};
 use crate::square::CELLS;
 use crate::status::Status;
 use crate::two_square::Chain;
@@ -66,6 +66,7 @@ impl Undo {
     /// Turns the cell codes of the position after the move into those of the
     /// position before it.
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn restore_cells(&self, cells: &mut [u8; CELLS]) {
         for w in self.squares {
             cells[usize::from(w.cell)] = w.code;
@@ -74,18 +75,21 @@ impl Undo {
 
     /// The Zobrist hash of the position before the move (side to move included).
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Who was to move before the move.
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn side_to_move(&self) -> Side {
         self.to_move
     }
 
     /// The hash of the placement before the move (without the side to move).
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn placement_hash(&self) -> u64 {
         if self.to_move == Side::Blue {
             self.hash ^ zobrist::BLUE_TO_MOVE
@@ -99,16 +103,30 @@ impl Position {
     /// Takes back the move `undo` was recorded for: afterwards the position
     /// equals the one the record was taken from.
     pub(crate) fn take_back(&mut self, undo: &Undo) {
-        for w in undo.squares {
-            let cell = usize::from(w.cell);
-            set_square(
-                &mut self.cells,
-                &mut self.on_board,
-                &mut self.boards,
-                cell,
-                w.code,
-            );
-            self.knowledge[cell] = w.knowledge;
+        let [from, to] = undo.squares;
+        let (f, t) = (usize::from(from.cell), usize::from(to.cell));
+        if to.code == EMPTY && self.cells[f] == EMPTY && self.cells[t] == from.code {
+            // A step to an empty square: the piece goes back.
+            if let Some(side) = owner(from.code) {
+                let far = kind_of(from.code).moves_far();
+                self.boards.relocate(t, f, side, far);
+            }
+            self.cells[f] = from.code;
+            self.cells[t] = EMPTY;
+            self.knowledge[f] = from.knowledge;
+            self.knowledge[t] = to.knowledge;
+        } else {
+            for w in undo.squares {
+                let cell = usize::from(w.cell);
+                set_square(
+                    &mut self.cells,
+                    &mut self.on_board,
+                    &mut self.boards,
+                    cell,
+                    w.code,
+                );
+                self.knowledge[cell] = w.knowledge;
+            }
         }
         self.to_move = undo.to_move;
         self.ply = undo.ply;

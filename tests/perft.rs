@@ -85,6 +85,11 @@ fn check(name: &str, pos: &Position, expected: &[u64]) {
             "{name}: naive, depth {depth}"
         );
         assert_eq!(perft_bulk(pos, depth), want, "{name}: bulk, depth {depth}");
+        assert_eq!(
+            pos.perft(depth),
+            want,
+            "{name}: Position::perft, depth {depth}"
+        );
     }
     check_generation(pos, 1);
 }
@@ -159,6 +164,7 @@ fn game_over_has_no_moves() {
     assert!(pos.status().is_over());
     for depth in 1..3 {
         assert_eq!(perft_bulk(&pos, depth), 0);
+        assert_eq!(pos.perft(depth), 0);
         assert_eq!(perft_naive(&pos, depth), 0);
     }
     assert!(brute_force_moves(&pos).is_empty());

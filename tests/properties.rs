@@ -2062,6 +2062,38 @@ proptest! {
         })?;
     }
 
+    /// `perft` (children made and unmade in place, the last ply counted in
+    /// bulk, the Scouts' long moves reused between siblings) counts what the
+    /// reference counts: the reference's legal moves, and below each the
+    /// reference's legal moves of the child unless the reference status says
+    /// that game is over. Looked at every 15th ply.
+    #[test]
+    fn perft_counts_what_the_reference_counts(game in random_games(90)) {
+        let mut k = 0;
+        game.each_position(|pos, referee| {
+            k += 1;
+            if k % 15 != 1 {
+                return Ok(());
+            }
+            let moves = referee.legal_moves(pos);
+            let mut two = 0;
+            for &mv in &moves {
+                let mut child = *pos;
+                let out = child
+                    .play(mv)
+                    .map_err(|e| fail(format!("reference-legal {mv} refused: {e}\n{pos}")))?;
+                let mut below = referee.clone();
+                below.record(&out);
+                if !below.status(&child).is_over() {
+                    two += below.legal_moves(&child).len() as u64;
+                }
+            }
+            prop_assert_eq!(pos.perft(1), moves.len() as u64, "perft(1) in\n{}", pos);
+            prop_assert_eq!(pos.perft(2), two, "perft(2) in\n{}", pos);
+            Ok(())
+        })?;
+    }
+
     /// `random_legal_move` returns a legal move exactly while the game goes on,
     /// and depends only on the generator's state.
     #[test]

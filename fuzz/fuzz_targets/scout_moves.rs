@@ -1,5 +1,6 @@
 //! Scout moves square by square in arbitrary sparse positions, and every other
-//! legal move against the reference move generator, after every step.
+//! legal move against the reference move generator, after every step; perft to
+//! depth 2 against copy-make.
 #![no_main]
 
 #[path = "common/mod.rs"]
@@ -20,6 +21,17 @@ fn check_scouts(pos: &Position, chains: &common::Chains) {
         Some(mv) => assert!(legal.contains(&mv), "random_legal_move drew {mv}"),
         None => assert!(legal.is_empty(), "random_legal_move drew nothing"),
     }
+    // Perft (children made and unmade in place, the Scouts' long moves reused
+    // between siblings) against copy-make with the counted moves.
+    let two: u64 = legal
+        .iter()
+        .map(|&mv| {
+            let mut child = *pos;
+            child.play(mv).expect("a listed move is legal");
+            child.legal_move_count() as u64
+        })
+        .sum();
+    assert_eq!(pos.perft(2), two, "perft(2)");
     if pos.status().is_over() {
         return;
     }
