@@ -15,7 +15,7 @@
 // Like the C handles, a `Game` must not be used from two threads at once; a
 // `Ruleset` may be read from several. Error messages are per thread, as in C.
 //
-// Build: c++ -std=c++17 -Iinclude -Iexamples/cpp your.cpp -Ltarget/debug -lmarsal
+// Build: c++ -std=c++17 your.cpp $(pkg-config --cflags --libs marsal)
 
 #ifndef MARSAL_HPP
 #define MARSAL_HPP

@@ -13,9 +13,9 @@
  * Exit status 0 (and a last line "all checks passed") only if every check
  * passed.
  *
- * Build (from the crate root, after `cargo build`):
- *   cc -std=c11 -Wall -Wextra -pedantic -Werror -Iinclude examples/c/game.c \
- *      -Ltarget/debug -lmarsal -Wl,-rpath,"$PWD/target/debug" -o game
+ * Build, with libmarsal installed (`cargo cinstall -p marsal-ffi`, see README):
+ *   cc -std=c11 -Wall -Wextra -pedantic -Werror game.c \
+ *      $(pkg-config --cflags --libs marsal) -o game
  */
 
 #include "marsal.h"

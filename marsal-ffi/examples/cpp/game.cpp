@@ -1,10 +1,10 @@
 // game.cpp: plays one game of random legal moves through the C++ wrapper
 // (marsal.hpp) over the C ABI of marsal.
 //
-//   cargo build
-//   c++ -std=c++17 -Wall -Wextra -pedantic -Werror -Iinclude -Iexamples/cpp
-//       examples/cpp/game.cpp -Ltarget/debug -lmarsal -o target/debug/cpp_game
-//   LD_LIBRARY_PATH=target/debug target/debug/cpp_game [preset]
+//   cargo cinstall -p marsal-ffi --prefix ~/.local   (see README)
+//   c++ -std=c++17 -Wall -Wextra -pedantic -Werror game.cpp \
+//       $(pkg-config --cflags --libs marsal) -o cpp_game
+//   ./cpp_game [preset]
 //
 // The preset (argv[1]) is "marsal_a_spion" (default), "classic" or "barrage".
 // Its ruleset gets a ply limit of 3000 (through its JSON form), so every game
