@@ -2,7 +2,7 @@
 // (marsal.hpp) over the C ABI of marsal.
 //
 //   cargo cinstall -p marsal-ffi --prefix ~/.local   (see README)
-//   c++ -std=c++17 -Wall -Wextra -pedantic -Werror game.cpp \
+//   c++ -std=c++17 -Wall -Wextra -pedantic -Werror game.cpp
 //       $(pkg-config --cflags --libs marsal) -o cpp_game
 //   ./cpp_game [preset]
 //
