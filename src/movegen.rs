@@ -5,7 +5,7 @@ use crate::bitboard::{OFFSET, W, bit};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
-use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
+use crate::position::{DIAGONAL, DIAGONAL_SIDES, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
 use crate::rng::Rng;
 use crate::square::Square;
 
@@ -191,9 +191,9 @@ impl Position {
             }
         }
         if self.rules.diagonal_steps {
-            for d in DIAGONAL {
+            for (d, (v, h)) in DIAGONAL.into_iter().zip(DIAGONAL_SIDES) {
                 let to = (from as isize + d) as usize;
-                if self.cells[to] == EMPTY {
+                if self.cells[to] == EMPTY && !self.corner_closed(from, v, h) {
                     if let Some(sq) = Square::from_cell(to) {
                         f(Move::new(from_sq, sq));
                     }
@@ -236,9 +236,21 @@ impl Position {
             }
         }
         if self.rules.diagonal_steps {
-            for d in DIAGONAL {
-                if !movers.shift(d).and(empty).is_empty() {
-                    return true;
+            if self.rules.corner_rule {
+                for (i, d) in DIAGONAL.into_iter().enumerate() {
+                    if !corner_sources(movers, empty, i)
+                        .shift(d)
+                        .and(empty)
+                        .is_empty()
+                    {
+                        return true;
+                    }
+                }
+            } else {
+                for d in DIAGONAL {
+                    if !movers.shift(d).and(empty).is_empty() {
+                        return true;
+                    }
                 }
             }
         }
@@ -289,6 +301,13 @@ impl Position {
             DIAGONAL[dir as usize - 4]
         };
         let far = orthogonal && kind_of(self.cells[from]).moves_far();
+        if !orthogonal {
+            let (v, h) = DIAGONAL_SIDES[dir as usize - 4];
+            if self.corner_closed(from, v, h) {
+                // The board allows no step that way: nothing to forbid.
+                return 0;
+            }
+        }
         let mut reach = 0u32;
         let mut to = from as isize + d;
         loop {
@@ -400,8 +419,14 @@ impl Position {
             m.counts[i] = movers.shift(d).and(open).len();
         }
         if self.rules.diagonal_steps {
-            for (i, d) in DIAGONAL.into_iter().enumerate() {
-                m.counts[4 + i] = movers.shift(d).and(empty).len();
+            if self.rules.corner_rule {
+                for (i, d) in DIAGONAL.into_iter().enumerate() {
+                    m.counts[4 + i] = corner_sources(movers, empty, i).shift(d).and(empty).len();
+                }
+            } else {
+                for (i, d) in DIAGONAL.into_iter().enumerate() {
+                    m.counts[4 + i] = movers.shift(d).and(empty).len();
+                }
             }
         }
         m.step_total = m.counts.iter().sum();
@@ -513,12 +538,15 @@ impl Position {
                     let b = &self.boards;
                     let s = side.index();
                     let empty = W::<N>::of(&b.empty);
-                    let targets = if i < 4 {
-                        empty.or(W::of(&b.pieces[1 - s]))
+                    let movers = W::<N>::of(&b.movers[s]);
+                    let (sources, targets) = if i < 4 {
+                        (movers, empty.or(W::of(&b.pieces[1 - s])))
+                    } else if self.rules.corner_rule {
+                        (corner_sources(movers, empty, i - 4), empty)
                     } else {
-                        empty
+                        (movers, empty)
                     };
-                    let to = W::<N>::of(&b.movers[s]).shift(d).and(targets).nth(k)?;
+                    let to = sources.shift(d).and(targets).nth(k)?;
                     let from = (to as isize - d) as usize;
                     return Some(Move::new(
                         Square::from_board_cell(from),
@@ -545,6 +573,21 @@ impl Position {
         }
         None
     }
+}
+
+/// The pieces of `movers` that the corner rule ([`Ruleset::corner_rule`])
+/// lets take the diagonal step `DIAGONAL[i]`, `empty` being the empty squares
+/// of the board: those with at least one of the two squares beside the step
+/// (`DIAGONAL_SIDES[i]`) empty. For a step north-east: the pieces whose north
+/// or east neighbour is empty. (The target must be empty too; callers check
+/// it.) This is the bitboard form of `Position::corner_closed`, the rule
+/// square by square.
+///
+/// [`Ruleset::corner_rule`]: crate::Ruleset::corner_rule
+#[inline(always)]
+fn corner_sources<const N: usize>(movers: W<N>, empty: W<N>, i: usize) -> W<N> {
+    let (v, h) = DIAGONAL_SIDES[i];
+    movers.and(empty.shift(-v).or(empty.shift(-h)))
 }
 
 /// How many far-moving pieces a [`FarMoves`] holds at most.

@@ -14,14 +14,21 @@
 //! - movable pieces of either side never block: they can move away or be taken;
 //! - a path uses the ruleset's step directions (diagonal steps where allowed),
 //!   but its last step, onto the enemy Flag, must be orthogonal, since it is an
-//!   attack.
+//!   attack;
+//! - under the corner rule ([`Ruleset::corner_rule`](crate::Ruleset::corner_rule))
+//!   a diagonal step of a path needs one of its two squares beside to be a
+//!   square that may some day be empty: a square of the board that is neither
+//!   Flag, nor an enemy Mine while `X` has no Miner left, nor an own Mine while
+//!   the opponent has no Miner left (these never go away). Movable pieces and
+//!   clearable Mines beside the step do not stop it, so the search stays an
+//!   over-approximation of the real moves and the draw stays sound.
 //!
 //! `X` still has hope when some movable piece of `X` has such a path. The draw is
 //! declared only when neither side has hope.
 
 use crate::bitboard::{Bits, W};
 use crate::piece::{PieceKind, Side};
-use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
+use crate::position::{DIAGONAL, DIAGONAL_SIDES, ORTHOGONAL, Position, kind_of};
 
 /// Whether `side` has a path (as defined in the module documentation) from one
 /// of its movable pieces to the enemy Flag.
@@ -87,6 +94,20 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
         }
     }
     let others = W::<N>::of(&b.movers[s]).minus(miners);
+    // Under the corner rule: the squares that may some day be empty (see the
+    // module documentation), beside which a diagonal step may pass.
+    let corner = diagonal && pos.rules.corner_rule;
+    let mut corner_free = W::<N>::EMPTY;
+    if corner {
+        let mut wall = own_flag.or(enemy_flag);
+        if miners.is_empty() {
+            wall = wall.or(enemy_mines);
+        }
+        if !enemy_has_miner {
+            wall = wall.or(own_mines);
+        }
+        corner_free = occupied_or_empty.minus(wall);
+    }
     for (seeds, miner_pass) in [(others, false), (miners, true)] {
         let mut reached = seeds;
         if reached.is_empty() {
@@ -98,7 +119,12 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
             }
             let orthogonal = spread(reached, ORTHOGONAL);
             let mut step = orthogonal;
-            if diagonal {
+            if corner {
+                for (d, (v, h)) in DIAGONAL.into_iter().zip(DIAGONAL_SIDES) {
+                    let open = corner_free.shift(-v).or(corner_free.shift(-h));
+                    step = step.or(reached.and(open).shift(d));
+                }
+            } else if diagonal {
                 step = step.or(spread(reached, DIAGONAL));
             }
             let mut next = reached.or(step.and(passable));
