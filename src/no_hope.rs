@@ -40,10 +40,24 @@ use crate::position::{DIAGONAL, DIAGONAL_SIDES, ORTHOGONAL, Position, kind_of};
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn can_reach_flag(pos: &Position, side: Side) -> bool {
+    if pos.corner_applies() {
+        return reach_corner(pos, side);
+    }
     match pos.boards.words {
-        2 => reach::<2>(pos, side),
-        3 => reach::<3>(pos, side),
-        _ => reach::<4>(pos, side),
+        2 => reach::<2>(pos, side, false),
+        3 => reach::<3>(pos, side, false),
+        _ => reach::<4>(pos, side, false),
+    }
+}
+
+/// [`can_reach_flag`] under the corner rule (out of line: the search without
+/// it does not test the rule again).
+#[inline(never)]
+fn reach_corner(pos: &Position, side: Side) -> bool {
+    match pos.boards.words {
+        2 => reach::<2>(pos, side, true),
+        3 => reach::<3>(pos, side, true),
+        _ => reach::<4>(pos, side, true),
     }
 }
 
@@ -57,9 +71,23 @@ fn spread<const N: usize>(set: W<N>, directions: [isize; 4]) -> W<N> {
         .or(set.shift(d))
 }
 
-/// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards.
+/// The squares one diagonal step from a member of `set` under the corner rule:
+/// steps with a square of `free` beside them (out of line: searches without
+/// the corner rule do not pay for it).
+#[inline(never)]
+#[cold]
+fn corner_spread<const N: usize>(set: W<N>, free: W<N>) -> W<N> {
+    let mut out = W::EMPTY;
+    for (d, (v, h)) in DIAGONAL.into_iter().zip(DIAGONAL_SIDES) {
+        out = out.or(set.and(free.shift(-v).or(free.shift(-h))).shift(d));
+    }
+    out
+}
+
+/// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards;
+/// `corner`: whether the corner rule applies (`Position::corner_applies`).
 #[inline(always)]
-fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
+fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
     let b = &pos.boards;
     let (s, e) = (side.index(), side.opponent().index());
     let enemy_has_miner = PieceKind::ALL
@@ -96,7 +124,6 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
     let others = W::<N>::of(&b.movers[s]).minus(miners);
     // Under the corner rule: the squares that may some day be empty (see the
     // module documentation), beside which a diagonal step may pass.
-    let corner = diagonal && pos.rules.corner_rule;
     let mut corner_free = W::<N>::EMPTY;
     if corner {
         let mut wall = own_flag.or(enemy_flag);
@@ -119,13 +146,12 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
             }
             let orthogonal = spread(reached, ORTHOGONAL);
             let mut step = orthogonal;
-            if corner {
-                for (d, (v, h)) in DIAGONAL.into_iter().zip(DIAGONAL_SIDES) {
-                    let open = corner_free.shift(-v).or(corner_free.shift(-h));
-                    step = step.or(reached.and(open).shift(d));
-                }
-            } else if diagonal {
-                step = step.or(spread(reached, DIAGONAL));
+            if diagonal {
+                step = step.or(if corner {
+                    corner_spread(reached, corner_free)
+                } else {
+                    spread(reached, DIAGONAL)
+                });
             }
             let mut next = reached.or(step.and(passable));
             if miner_pass {
