@@ -260,9 +260,11 @@ impl Position {
         if self.rules.diagonal_steps {
             if self.rules.corner_rule {
                 for (i, d) in DIAGONAL.into_iter().enumerate() {
-                    let (v, h) = DIAGONAL_SIDES[i];
-                    let sources = movers.and(empty.shift(-v).or(empty.shift(-h)));
-                    if !sources.shift(d).and(empty).is_empty() {
+                    if !corner_sources(movers, empty, i)
+                        .shift(d)
+                        .and(empty)
+                        .is_empty()
+                    {
                         return true;
                     }
                 }
@@ -596,34 +598,39 @@ impl Position {
     }
 }
 
-/// The pieces of `movers` that the corner rule ([`Ruleset::corner_rule`])
-/// lets take the diagonal step `DIAGONAL[i]`, `empty` being the empty squares
-/// of the board: those with at least one of the two squares beside the step
-/// (`DIAGONAL_SIDES[i]`) empty. For a step north-east: the pieces whose north
-/// or east neighbour is empty. (The target must be empty too; callers check
-/// it.) This is the bitboard form of `Position::corner_closed`, the rule
-/// square by square.
+/// The squares from which the corner rule ([`Ruleset::corner_rule`]) lets a
+/// piece take the diagonal step `DIAGONAL[i]`, `free` being the squares that
+/// do not block: those with at least one of the two squares beside the step
+/// (`DIAGONAL_SIDES[i]`) in `free`. For a step north-east: the squares whose
+/// north or east neighbour is free. With `free` the empty squares of the board
+/// this is the rule itself, on bitboards (`Position::corner_closed` is the
+/// same rule square by square); the no-hope search passes the squares that may
+/// some day be empty.
 ///
 /// [`Ruleset::corner_rule`]: crate::Ruleset::corner_rule
-#[inline(never)]
-#[cold]
-fn corner_sources<const N: usize>(movers: W<N>, empty: W<N>, i: usize) -> W<N> {
+#[inline(always)]
+pub(crate) fn corner_open<const N: usize>(free: W<N>, i: usize) -> W<N> {
     let (v, h) = DIAGONAL_SIDES[i];
-    movers.and(empty.shift(-v).or(empty.shift(-h)))
+    free.shift(-v).or(free.shift(-h))
+}
+
+/// The pieces of `movers` that the corner rule lets take the diagonal step
+/// `DIAGONAL[i]`, `empty` being the empty squares of the board (the target
+/// must be empty too; callers check it).
+#[inline(always)]
+fn corner_sources<const N: usize>(movers: W<N>, empty: W<N>, i: usize) -> W<N> {
+    movers.and(corner_open(empty, i))
 }
 
 /// How many diagonal steps `movers` can take in each direction of `DIAGONAL`
-/// under the corner rule, `empty` being the empty squares of the board (see
-/// [`corner_sources`]). Out of line, like `corner_sources`: the hot paths
-/// without the corner rule only pay for the test of the option.
+/// under the corner rule, `empty` being the empty squares of the board. Out of
+/// line: the move counts without the corner rule only pay for the test of the
+/// option.
 #[inline(never)]
-#[cold]
 fn corner_steps<const N: usize>(movers: W<N>, empty: W<N>) -> [u32; 4] {
     let mut n = [0; 4];
     for (i, d) in DIAGONAL.into_iter().enumerate() {
-        let (v, h) = DIAGONAL_SIDES[i];
-        let sources = movers.and(empty.shift(-v).or(empty.shift(-h)));
-        n[i] = sources.shift(d).and(empty).len();
+        n[i] = corner_sources(movers, empty, i).shift(d).and(empty).len();
     }
     n
 }

@@ -27,8 +27,9 @@
 //! declared only when neither side has hope.
 
 use crate::bitboard::{Bits, W};
+use crate::movegen::corner_open;
 use crate::piece::{PieceKind, Side};
-use crate::position::{DIAGONAL, DIAGONAL_SIDES, ORTHOGONAL, Position, kind_of};
+use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
 
 /// Whether `side` has a path (as defined in the module documentation) from one
 /// of its movable pieces to the enemy Flag.
@@ -75,11 +76,10 @@ fn spread<const N: usize>(set: W<N>, directions: [isize; 4]) -> W<N> {
 /// steps with a square of `free` beside them (out of line: searches without
 /// the corner rule do not pay for it).
 #[inline(never)]
-#[cold]
 fn corner_spread<const N: usize>(set: W<N>, free: W<N>) -> W<N> {
     let mut out = W::EMPTY;
-    for (d, (v, h)) in DIAGONAL.into_iter().zip(DIAGONAL_SIDES) {
-        out = out.or(set.and(free.shift(-v).or(free.shift(-h))).shift(d));
+    for (i, d) in DIAGONAL.into_iter().enumerate() {
+        out = out.or(set.and(corner_open(free, i)).shift(d));
     }
     out
 }
