@@ -476,7 +476,7 @@ enum MarsalStatus marsal_setup_random(const struct MarsalRuleset *ruleset,
 
 // Writes the names of every ruleset option that `marsal_ruleset_get_option`
 // and `marsal_ruleset_set_option` take, separated by commas (no spaces), into
-// `buf`: `diagonal_steps,spy_rule,reveal,no_move,first_to_move,
+// `buf`: `diagonal_steps,corner_rule,spy_rule,reveal,no_move,first_to_move,
 // scout_above_miner,no_hope_draw,max_plies,max_plies_without_attack,
 // repetition_draw,two_square,more_squares,strengths,armies,board`.
 //
@@ -492,6 +492,7 @@ enum MarsalStatus marsal_ruleset_option_names(char *buf, size_t cap, size_t *len
 // | option | values |
 // |---|---|
 // | `diagonal_steps` [decision] | `true`, `false` |
+// | `corner_rule` [decision] | `false` (a diagonal step between two blocked squares is allowed), `true` (refused) |
 // | `spy_rule` [decision] | `defeats_marshal_always`, `only_when_attacking` |
 // | `reveal` [decision] | `attacker_stays_hidden`, `both_fighters` |
 // | `no_move` [decision] | `draw`, `loses` |
@@ -504,8 +505,8 @@ enum MarsalStatus marsal_ruleset_option_names(char *buf, size_t cap, size_t *len
 // | `more_squares` | `true`, `false` |
 // | `strengths`, `armies`, `board` | their JSON (compact) |
 //
-// The [decision] "a diagonal step between two blocked squares" has no option:
-// it is always allowed (docs/rules.md). An unknown name gives
+// A blocked square is off the board, a lake, or holds a piece of either side
+// (docs/rules.md). An unknown name gives
 // `MARSAL_STATUS_INVALID_ARGUMENT`; `marsal_ruleset_option_names` lists them.
 //
 // # Safety

@@ -5,7 +5,7 @@ use crate::bitboard::{OFFSET, W, bit};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
-use crate::position::{DIAGONAL, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
+use crate::position::{DIAGONAL, DIAGONAL_SIDES, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
 use crate::rng::Rng;
 use crate::square::Square;
 
@@ -65,18 +65,40 @@ impl Position {
         if self.status.is_over() {
             return None;
         }
+        if self.corner_applies() {
+            return self.random_move_corner(rng);
+        }
         match self.boards.words {
-            2 => self.random_move_n::<2>(rng),
-            3 => self.random_move_n::<3>(rng),
-            _ => self.random_move_n::<4>(rng),
+            2 => self.random_move_n::<2>(rng, false),
+            3 => self.random_move_n::<3>(rng, false),
+            _ => self.random_move_n::<4>(rng, false),
         }
     }
 
-    /// [`Position::random_legal_move`] on the first `N` words of the bitboards.
+    /// Whether the corner rule can refuse a step: diagonal steps and the rule
+    /// are both on.
     #[inline(always)]
-    fn random_move_n<const N: usize>(&self, rng: &mut Rng) -> Option<Move> {
+    pub(crate) fn corner_applies(&self) -> bool {
+        self.rules.corner_rule && self.rules.diagonal_steps
+    }
+
+    /// [`Position::random_legal_move`] under the corner rule, out of line so
+    /// that the draw without it does not test the rule again.
+    #[inline(never)]
+    fn random_move_corner(&self, rng: &mut Rng) -> Option<Move> {
+        match self.boards.words {
+            2 => self.random_move_n::<2>(rng, true),
+            3 => self.random_move_n::<3>(rng, true),
+            _ => self.random_move_n::<4>(rng, true),
+        }
+    }
+
+    /// [`Position::random_legal_move`] on the first `N` words of the bitboards;
+    /// `corner`: whether the corner rule applies ([`Position::corner_applies`]).
+    #[inline(always)]
+    fn random_move_n<const N: usize>(&self, rng: &mut Rng, corner: bool) -> Option<Move> {
         let side = self.to_move;
-        let moves = self.all_board_moves::<N>(side);
+        let moves = self.all_board_moves::<N>(side, corner);
         if let Some((end, limit)) = self.restriction(side) {
             // Draw among the board's moves until one is not forbidden: uniform
             // over the legal ones.
@@ -191,9 +213,9 @@ impl Position {
             }
         }
         if self.rules.diagonal_steps {
-            for d in DIAGONAL {
+            for (d, (v, h)) in DIAGONAL.into_iter().zip(DIAGONAL_SIDES) {
                 let to = (from as isize + d) as usize;
-                if self.cells[to] == EMPTY {
+                if self.cells[to] == EMPTY && !self.corner_closed(from, v, h) {
                     if let Some(sq) = Square::from_cell(to) {
                         f(Move::new(from_sq, sq));
                     }
@@ -236,9 +258,21 @@ impl Position {
             }
         }
         if self.rules.diagonal_steps {
-            for d in DIAGONAL {
-                if !movers.shift(d).and(empty).is_empty() {
-                    return true;
+            if self.rules.corner_rule {
+                for (i, d) in DIAGONAL.into_iter().enumerate() {
+                    if !corner_sources(movers, empty, i)
+                        .shift(d)
+                        .and(empty)
+                        .is_empty()
+                    {
+                        return true;
+                    }
+                }
+            } else {
+                for d in DIAGONAL {
+                    if !movers.shift(d).and(empty).is_empty() {
+                        return true;
+                    }
                 }
             }
         }
@@ -289,6 +323,13 @@ impl Position {
             DIAGONAL[dir as usize - 4]
         };
         let far = orthogonal && kind_of(self.cells[from]).moves_far();
+        if !orthogonal {
+            let (v, h) = DIAGONAL_SIDES[dir as usize - 4];
+            if self.corner_closed(from, v, h) {
+                // The board allows no step that way: nothing to forbid.
+                return 0;
+            }
+        }
         let mut reach = 0u32;
         let mut to = from as isize + d;
         loop {
@@ -367,24 +408,26 @@ impl Position {
     #[inline]
     pub(crate) fn count_board_moves(&self, side: Side) -> u32 {
         match self.boards.words {
-            2 => self.all_board_moves::<2>(side).total,
-            3 => self.all_board_moves::<3>(side).total,
-            _ => self.all_board_moves::<4>(side).total,
+            2 => self.all_board_moves::<2>(side, self.corner_applies()).total,
+            3 => self.all_board_moves::<3>(side, self.corner_applies()).total,
+            _ => self.all_board_moves::<4>(side, self.corner_applies()).total,
         }
     }
 
     /// [`Position::board_moves`] with the longer moves counted.
     #[inline(always)]
-    fn all_board_moves<const N: usize>(&self, side: Side) -> BoardMoves<N> {
-        let mut m = self.board_moves::<N>(side);
+    fn all_board_moves<const N: usize>(&self, side: Side, corner: bool) -> BoardMoves<N> {
+        let mut m = self.board_moves::<N>(side, corner);
         self.add_far_moves(side, &mut m);
         m
     }
 
     /// The single steps the board allows `side` (before the two-square rule), by
-    /// direction.
+    /// direction; `corner` must be [`Position::corner_applies`] (a parameter so
+    /// that a caller that already knows it pays no test).
     #[inline(always)]
-    fn board_moves<const N: usize>(&self, side: Side) -> BoardMoves<N> {
+    fn board_moves<const N: usize>(&self, side: Side, corner: bool) -> BoardMoves<N> {
+        debug_assert_eq!(corner, self.corner_applies());
         let b = &self.boards;
         let s = side.index();
         let movers = W::<N>::of(&b.movers[s]);
@@ -395,11 +438,15 @@ impl Position {
             counts: [0; 8],
             step_total: 0,
             total: 0,
+            corner,
         };
         for (i, d) in ORTHOGONAL.into_iter().enumerate() {
             m.counts[i] = movers.shift(d).and(open).len();
         }
-        if self.rules.diagonal_steps {
+        if corner {
+            let [a, b, c, d] = corner_steps(movers, empty);
+            m.counts[4..].copy_from_slice(&[a, b, c, d]);
+        } else if self.rules.diagonal_steps {
             for (i, d) in DIAGONAL.into_iter().enumerate() {
                 m.counts[4 + i] = movers.shift(d).and(empty).len();
             }
@@ -472,7 +519,7 @@ impl Position {
         mv: Move,
         known: &FarMoves,
     ) -> u32 {
-        let mut total = self.board_moves::<N>(side).total;
+        let mut total = self.board_moves::<N>(side, self.corner_applies()).total;
         let (a, b) = (mv.from.cell(), mv.to.cell());
         let on_lines = |c: usize| {
             (c ^ a) & 0xF0 == 0 || (c ^ a) & 0x0F == 0 || (c ^ b) & 0xF0 == 0 || (c ^ b) & 0x0F == 0
@@ -513,12 +560,16 @@ impl Position {
                     let b = &self.boards;
                     let s = side.index();
                     let empty = W::<N>::of(&b.empty);
+                    let mut sources = W::<N>::of(&b.movers[s]);
                     let targets = if i < 4 {
                         empty.or(W::of(&b.pieces[1 - s]))
                     } else {
+                        if m.corner {
+                            sources = corner_sources(sources, empty, i - 4);
+                        }
                         empty
                     };
-                    let to = W::<N>::of(&b.movers[s]).shift(d).and(targets).nth(k)?;
+                    let to = sources.shift(d).and(targets).nth(k)?;
                     let from = (to as isize - d) as usize;
                     return Some(Move::new(
                         Square::from_board_cell(from),
@@ -547,6 +598,43 @@ impl Position {
     }
 }
 
+/// The squares from which the corner rule ([`Ruleset::corner_rule`]) lets a
+/// piece take the diagonal step `DIAGONAL[i]`, `free` being the squares that
+/// do not block: those with at least one of the two squares beside the step
+/// (`DIAGONAL_SIDES[i]`) in `free`. For a step north-east: the squares whose
+/// north or east neighbour is free. With `free` the empty squares of the board
+/// this is the rule itself, on bitboards (`Position::corner_closed` is the
+/// same rule square by square); the no-hope search passes the squares that may
+/// some day be empty.
+///
+/// [`Ruleset::corner_rule`]: crate::Ruleset::corner_rule
+#[inline(always)]
+pub(crate) fn corner_open<const N: usize>(free: W<N>, i: usize) -> W<N> {
+    let (v, h) = DIAGONAL_SIDES[i];
+    free.shift(-v).or(free.shift(-h))
+}
+
+/// The pieces of `movers` that the corner rule lets take the diagonal step
+/// `DIAGONAL[i]`, `empty` being the empty squares of the board (the target
+/// must be empty too; callers check it).
+#[inline(always)]
+fn corner_sources<const N: usize>(movers: W<N>, empty: W<N>, i: usize) -> W<N> {
+    movers.and(corner_open(empty, i))
+}
+
+/// How many diagonal steps `movers` can take in each direction of `DIAGONAL`
+/// under the corner rule, `empty` being the empty squares of the board. Out of
+/// line: the move counts without the corner rule only pay for the test of the
+/// option.
+#[inline(never)]
+fn corner_steps<const N: usize>(movers: W<N>, empty: W<N>) -> [u32; 4] {
+    let mut n = [0; 4];
+    for (i, d) in DIAGONAL.into_iter().enumerate() {
+        n[i] = corner_sources(movers, empty, i).shift(d).and(empty).len();
+    }
+    n
+}
+
 /// How many far-moving pieces a [`FarMoves`] holds at most.
 const FAR_KEPT: usize = 16;
 
@@ -570,4 +658,6 @@ struct BoardMoves<const N: usize> {
     step_total: u32,
     /// All moves: single steps and the longer moves of far-moving pieces.
     total: u32,
+    /// Whether the corner rule applied ([`Position::corner_applies`]).
+    corner: bool,
 }

@@ -14,12 +14,20 @@
 //! - movable pieces of either side never block: they can move away or be taken;
 //! - a path uses the ruleset's step directions (diagonal steps where allowed),
 //!   but its last step, onto the enemy Flag, must be orthogonal, since it is an
-//!   attack.
+//!   attack;
+//! - under the corner rule ([`Ruleset::corner_rule`](crate::Ruleset::corner_rule))
+//!   a diagonal step of a path needs one of its two squares beside to be a
+//!   square that may some day be empty: a square of the board that is neither
+//!   Flag, nor an enemy Mine while `X` has no Miner left, nor an own Mine while
+//!   the opponent has no Miner left (these never go away). Movable pieces and
+//!   clearable Mines beside the step do not stop it, so the search stays an
+//!   over-approximation of the real moves and the draw stays sound.
 //!
 //! `X` still has hope when some movable piece of `X` has such a path. The draw is
 //! declared only when neither side has hope.
 
 use crate::bitboard::{Bits, W};
+use crate::movegen::corner_open;
 use crate::piece::{PieceKind, Side};
 use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
 
@@ -33,10 +41,24 @@ use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn can_reach_flag(pos: &Position, side: Side) -> bool {
+    if pos.corner_applies() {
+        return reach_corner(pos, side);
+    }
     match pos.boards.words {
-        2 => reach::<2>(pos, side),
-        3 => reach::<3>(pos, side),
-        _ => reach::<4>(pos, side),
+        2 => reach::<2>(pos, side, false),
+        3 => reach::<3>(pos, side, false),
+        _ => reach::<4>(pos, side, false),
+    }
+}
+
+/// [`can_reach_flag`] under the corner rule (out of line: the search without
+/// it does not test the rule again).
+#[inline(never)]
+fn reach_corner(pos: &Position, side: Side) -> bool {
+    match pos.boards.words {
+        2 => reach::<2>(pos, side, true),
+        3 => reach::<3>(pos, side, true),
+        _ => reach::<4>(pos, side, true),
     }
 }
 
@@ -50,9 +72,22 @@ fn spread<const N: usize>(set: W<N>, directions: [isize; 4]) -> W<N> {
         .or(set.shift(d))
 }
 
-/// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards.
+/// The squares one diagonal step from a member of `set` under the corner rule:
+/// steps with a square of `free` beside them (out of line: searches without
+/// the corner rule do not pay for it).
+#[inline(never)]
+fn corner_spread<const N: usize>(set: W<N>, free: W<N>) -> W<N> {
+    let mut out = W::EMPTY;
+    for (i, d) in DIAGONAL.into_iter().enumerate() {
+        out = out.or(set.and(corner_open(free, i)).shift(d));
+    }
+    out
+}
+
+/// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards;
+/// `corner`: whether the corner rule applies (`Position::corner_applies`).
 #[inline(always)]
-fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
+fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
     let b = &pos.boards;
     let (s, e) = (side.index(), side.opponent().index());
     let enemy_has_miner = PieceKind::ALL
@@ -87,6 +122,19 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
         }
     }
     let others = W::<N>::of(&b.movers[s]).minus(miners);
+    // Under the corner rule: the squares that may some day be empty (see the
+    // module documentation), beside which a diagonal step may pass.
+    let mut corner_free = W::<N>::EMPTY;
+    if corner {
+        let mut wall = own_flag.or(enemy_flag);
+        if miners.is_empty() {
+            wall = wall.or(enemy_mines);
+        }
+        if !enemy_has_miner {
+            wall = wall.or(own_mines);
+        }
+        corner_free = occupied_or_empty.minus(wall);
+    }
     for (seeds, miner_pass) in [(others, false), (miners, true)] {
         let mut reached = seeds;
         if reached.is_empty() {
@@ -99,7 +147,11 @@ fn reach<const N: usize>(pos: &Position, side: Side) -> bool {
             let orthogonal = spread(reached, ORTHOGONAL);
             let mut step = orthogonal;
             if diagonal {
-                step = step.or(spread(reached, DIAGONAL));
+                step = step.or(if corner {
+                    corner_spread(reached, corner_free)
+                } else {
+                    spread(reached, DIAGONAL)
+                });
             }
             let mut next = reached.or(step.and(passable));
             if miner_pass {

@@ -60,6 +60,16 @@ pub(crate) const DIAGONAL: [isize; 4] = [
     -(STRIDE as isize) + 1,
     -(STRIDE as isize) - 1,
 ];
+/// The two squares beside each step of [`DIAGONAL`], as steps from its source:
+/// the orthogonal neighbours of the source that are also neighbours of the
+/// target (north or south, then east or west). The corner rule
+/// ([`Ruleset::corner_rule`]) looks at them.
+pub(crate) const DIAGONAL_SIDES: [(isize, isize); 4] = [
+    (STRIDE as isize, 1),
+    (STRIDE as isize, -1),
+    (-(STRIDE as isize), 1),
+    (-(STRIDE as isize), -1),
+];
 
 /// A position of a game: where every piece stands, whose turn it is, what each
 /// side has learnt about the other's pieces, the ply counters and the status.
@@ -193,6 +203,11 @@ pub enum MoveError {
     /// A diagonal step in a ruleset without diagonal steps.
     #[error("diagonal steps are not allowed in this ruleset")]
     DiagonalStep,
+    /// A diagonal step between two blocked squares (off the board, a lake, or a
+    /// piece of either side) under the corner rule
+    /// ([`Ruleset::corner_rule`]); the two squares are named.
+    #[error("the corner rule forbids a diagonal step between the blocked squares {0} and {1}")]
+    CornerBlocked(Square, Square),
     /// A diagonal move onto an enemy piece: attacks are orthogonal only.
     #[error("attacks are orthogonal only: the piece on {0} cannot be attacked diagonally")]
     DiagonalAttack(Square),
@@ -672,6 +687,14 @@ impl Position {
                 if t != EMPTY {
                     return Err(MoveError::DiagonalAttack(to));
                 }
+                let (v, h) = (dr as isize * STRIDE as isize, df as isize);
+                if self.corner_closed(from.cell(), v, h) {
+                    // The squares beside take a coordinate of each end: both
+                    // lie in the grid.
+                    let beside =
+                        |f: Square, r: Square| Square::new(f.file(), r.rank()).unwrap_or(to);
+                    return Err(MoveError::CornerBlocked(beside(from, to), beside(to, from)));
+                }
             }
             Ok(())
         } else if df == 0 || dr == 0 {
@@ -692,6 +715,18 @@ impl Position {
         } else {
             Err(MoveError::NotALine)
         }
+    }
+
+    /// Whether the corner rule ([`Ruleset::corner_rule`]) forbids a diagonal
+    /// step from `from` whose two squares beside lie `v` (north or south) and
+    /// `h` (east or west) away: the rule is on and neither square is an empty
+    /// square of the board. This is the rule square by square; the bitboard
+    /// form, for all pieces at once, is `Position::corner_sources`.
+    #[inline(always)]
+    pub(crate) fn corner_closed(&self, from: usize, v: isize, h: isize) -> bool {
+        self.rules.corner_rule
+            && self.cells[(from as isize + v) as usize] != EMPTY
+            && self.cells[(from as isize + h) as usize] != EMPTY
     }
 
     /// Whether `mv` is legal for the side to move.
@@ -876,7 +911,8 @@ impl Position {
     /// [`NoMoveRule::Loses`] without diagonal steps both sides can still move
     /// (see [`Position::mobility_after_step`]) unless the two-square rule could
     /// hold the mover back; under [`NoMoveRule::Draw`] the side to move is
-    /// looked at.
+    /// looked at. (The corner rule matters only with diagonal steps, which
+    /// take the full test.)
     #[inline(always)]
     fn status_after_step(&self) -> Status {
         let r = &self.rules;

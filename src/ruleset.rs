@@ -80,6 +80,29 @@ pub struct Ruleset {
     /// Whether a step may go diagonally (attacks never do). **\[decision\]** on in
     /// the Czech preset.
     pub diagonal_steps: bool,
+    /// The corner rule. **\[decision\]** Off in every preset: a diagonal step
+    /// between two blocked squares is allowed (the sources know no corner
+    /// rule). When on, such a step is refused
+    /// ([`MoveError::CornerBlocked`](crate::MoveError::CornerBlocked)).
+    ///
+    /// The two squares *beside* a diagonal step are the two squares
+    /// orthogonally adjacent to both its source and its target (for a step
+    /// north-east, the squares north and east of the source). A square is
+    /// *blocked* when it is off the board, a lake, or holds a piece of either
+    /// side. With the corner rule on, a diagonal step needs at least one of its
+    /// two squares beside to be an empty square of the board (and, as always,
+    /// an empty target). The option changes nothing without
+    /// [`diagonal_steps`](Ruleset::diagonal_steps) and never affects
+    /// orthogonal moves.
+    ///
+    /// ```
+    /// let mut r = marsal::Ruleset::marsal_a_spion();
+    /// assert!(!r.corner_rule); // the preset allows the step
+    /// r.corner_rule = true;
+    /// assert!(r.validate().is_ok());
+    /// ```
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub corner_rule: bool,
     /// Spy against Marshal. **\[decision\]**
     pub spy_rule: SpyRule,
     /// What fights reveal. **\[decision\]**
@@ -212,6 +235,7 @@ impl Ruleset {
             armies: [Army::marsal_a_spion(); 2],
             strengths: Strengths::marsal_a_spion(),
             diagonal_steps: true,
+            corner_rule: false,
             spy_rule: SpyRule::DefeatsMarshalAlways,
             reveal: RevealRule::AttackerStaysHidden,
             no_move: NoMoveRule::Draw,
@@ -241,6 +265,7 @@ impl Ruleset {
             armies: [Army::classic(); 2],
             strengths: Strengths::classic(),
             diagonal_steps: false,
+            corner_rule: false,
             spy_rule: SpyRule::OnlyWhenAttacking,
             reveal: RevealRule::BothFighters,
             no_move: NoMoveRule::Loses,

@@ -842,6 +842,32 @@ fn move_diagonal_attack() {
 }
 
 #[test]
+fn move_corner_blocked() {
+    // Under the corner rule a diagonal step between two blocked squares (a
+    // piece on f4, a piece on g3) is refused, naming both.
+    let mut rules = Ruleset::marsal_a_spion();
+    rules.corner_rule = true;
+    let mut pos = position(
+        &rules,
+        &[
+            ("b1", 'F'),
+            ("f3", 'G'),
+            ("f4", 'P'),
+            ("g3", 'p'),
+            ("k12", 'f'),
+        ],
+        Side::Red,
+    );
+    assert!(pos.is_legal(mv("f3-e4")), "one square beside is empty");
+    refused(
+        &mut pos,
+        "f3-g4",
+        MoveError::CornerBlocked(sq("f4"), sq("g3")),
+    );
+    assert!(msg(&MoveError::CornerBlocked(sq("f4"), sq("g3"))).contains("g3"));
+}
+
+#[test]
 fn move_too_far_for_non_scout() {
     let mut pos = arena();
     refused(&mut pos, "e4-e2", MoveError::TooFar(PieceKind::Marshal));

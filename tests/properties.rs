@@ -191,6 +191,7 @@ fn custom_rules(files: u8, ranks: u8, depth: u8, seed: u64) -> Ruleset {
         } else {
             None
         },
+        corner_rule: chance(&mut rng, 40),
         ..Ruleset::marsal_a_spion()
     }
 }
@@ -364,7 +365,7 @@ fn reference_board_moves(pos: &Position, side: Side) -> Vec<Move> {
         if rules.diagonal_steps {
             for (df, dr) in DIAGONAL {
                 if let Some(to) = offset(from, df, dr).filter(|s| on_board(rules, *s)) {
-                    if pos.piece_at(to).is_none() {
+                    if pos.piece_at(to).is_none() && reference_corner_open(pos, from, df, dr) {
                         out.push(Move::new(from, to));
                     }
                 }
@@ -373,6 +374,17 @@ fn reference_board_moves(pos: &Position, side: Side) -> Vec<Move> {
     }
     out.sort();
     out
+}
+
+/// The corner rule straight from RULES.md: a diagonal step from `from` by
+/// `(df, dr)` is allowed unless the rule is on and both squares beside it (one
+/// step `dr` along the file, one step `df` along the rank) are blocked: off the
+/// board, a lake, or a piece.
+fn reference_corner_open(pos: &Position, from: Square, df: i8, dr: i8) -> bool {
+    let rules = pos.rules();
+    let empty =
+        |s: Option<Square>| s.is_some_and(|s| on_board(rules, s) && pos.piece_at(s).is_none());
+    !rules.corner_rule || empty(offset(from, 0, dr)) || empty(offset(from, df, 0))
 }
 
 /// Whether `side` has a move by the reference move generator.
@@ -392,7 +404,7 @@ fn reference_has_move(pos: &Position, side: Side) -> bool {
                     offset(from, df, dr)
                         .filter(|s| on_board(rules, *s))
                         .is_some_and(|to| match pos.piece_at(to) {
-                            None => true,
+                            None => df == 0 || dr == 0 || reference_corner_open(pos, from, df, dr),
                             Some(q) => q.side != side && (df == 0 || dr == 0),
                         })
                 })
@@ -715,6 +727,17 @@ proptest! {
                             "diagonal attack {} accepted",
                             mv
                         ),
+                        None if rules.diagonal_steps
+                            && !reference_corner_open(pos, from, df, dr) =>
+                        {
+                            prop_assert_eq!(
+                                pos.check_move(mv),
+                                Err(marsal::MoveError::CornerBlocked(
+                                    Square::new(from.file(), to.rank()).unwrap(),
+                                    Square::new(to.file(), from.rank()).unwrap()
+                                ))
+                            )
+                        }
                         None if rules.diagonal_steps => prop_assert!(
                             matches!(
                                 pos.check_move(mv),
@@ -1065,13 +1088,32 @@ fn reference_can_reach_flag(pos: &Position, side: Side) -> bool {
     let enemy = !side;
     let mut enemy_flag = None;
     let mut enemy_has_miner = false;
+    let mut own_has_miner = false;
     for sq in grid() {
         match pos.piece_at(sq) {
             Some(p) if p.side == enemy && p.kind == PieceKind::Flag => enemy_flag = Some(sq),
             Some(p) if p.side == enemy && p.kind == PieceKind::Miner => enemy_has_miner = true,
+            Some(p) if p.side == side && p.kind == PieceKind::Miner => own_has_miner = true,
             _ => {}
         }
     }
+    // Under the corner rule a diagonal step needs a square beside it that may
+    // some day be empty: on the board, no Flag, no Mine that no Miner is left
+    // to clear.
+    let may_empty = |s: Option<Square>| {
+        s.is_some_and(|s| {
+            on_board(rules, s)
+                && match pos.piece_at(s) {
+                    None => true,
+                    Some(p) => match p.kind {
+                        PieceKind::Flag => false,
+                        PieceKind::Mine | PieceKind::Bomb if p.side == side => enemy_has_miner,
+                        PieceKind::Mine | PieceKind::Bomb => own_has_miner,
+                        _ => true,
+                    },
+                }
+        })
+    };
     let Some(flag) = enemy_flag else {
         return false;
     };
@@ -1098,6 +1140,13 @@ fn reference_can_reach_flag(pos: &Position, side: Side) -> bool {
                     let Some(to) = offset(sq, df, dr) else {
                         continue;
                     };
+                    if !orthogonal
+                        && rules.corner_rule
+                        && !may_empty(offset(sq, 0, dr))
+                        && !may_empty(offset(sq, df, 0))
+                    {
+                        continue; // a corner closed for ever
+                    }
                     if !on_board(rules, to) {
                         continue; // lakes and squares off the board block for ever
                     }
@@ -1276,6 +1325,7 @@ fn no_hope_board(files: u8, ranks: u8, seed: u64) -> (Ruleset, String) {
         },
         no_hope_draw: true,
         max_plies: Some(60),
+        corner_rule: chance(&mut rng, 50),
         ..Ruleset::classic()
     };
     let to_move = if chance(&mut rng, 50) { 'r' } else { 'b' };
@@ -1523,7 +1573,7 @@ proptest! {
 #[test]
 fn custom_rulesets_are_valid_and_varied() {
     let mut sizes = std::collections::HashSet::new();
-    let (mut diagonal, mut loses, mut lakes, mut scouts) = (0, 0, 0, 0);
+    let (mut diagonal, mut corner, mut loses, mut lakes, mut scouts) = (0, 0, 0, 0, 0);
     for seed in 0..2000u64 {
         let files = 3 + (seed % 10) as u8;
         let ranks = 3 + (seed / 10 % 10) as u8;
@@ -1531,6 +1581,7 @@ fn custom_rulesets_are_valid_and_varied() {
         assert_eq!(rules.validate(), Ok(()), "{rules:?}");
         sizes.insert((rules.board.files, rules.board.ranks));
         diagonal += usize::from(rules.diagonal_steps);
+        corner += usize::from(rules.diagonal_steps && rules.corner_rule);
         loses += usize::from(rules.no_move == NoMoveRule::Loses);
         lakes += usize::from(!rules.board.lakes.is_empty());
         scouts += usize::from(rules.armies[0].count(PieceKind::Scout) > 0);
@@ -1538,7 +1589,7 @@ fn custom_rulesets_are_valid_and_varied() {
         assert_eq!(pos.hash(), pos.hash_from_scratch());
     }
     assert_eq!(sizes.len(), 100);
-    assert!(diagonal > 500 && loses > 500 && lakes > 500 && scouts > 300);
+    assert!(diagonal > 500 && corner > 200 && loses > 500 && lakes > 500 && scouts > 300);
 }
 
 // ---------------------------------------------------------------------------
@@ -1869,6 +1920,7 @@ fn cramped_rules(files: u8, ranks: u8, seed: u64) -> Ruleset {
         max_plies: Some(80),
         two_square: Some(1 + rng.below(3) as u8),
         more_squares: chance(&mut rng, 50),
+        corner_rule: chance(&mut rng, 50),
         ..Ruleset::classic()
     }
 }

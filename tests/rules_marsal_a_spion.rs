@@ -773,6 +773,277 @@ fn czech_diagonal_step_between_two_blocked_squares_is_legal() {
 }
 
 #[test]
+fn czech_corner_rule_off_by_default_allows_step_between_blocked_squares() {
+    // The [decision]: no corner rule in any preset.
+    for r in [
+        Ruleset::marsal_a_spion(),
+        Ruleset::classic(),
+        Ruleset::barrage(),
+    ] {
+        assert!(!r.corner_rule);
+    }
+    // Both squares beside f3-g4 hold pieces, both squares beside e7-f8 are
+    // a lake and a piece, the square beside a4-b3 off the board and a piece.
+    let pos = czech(
+        &[
+            ("b1", 'F'),
+            ("f3", 'U'),
+            ("f4", 'P'),
+            ("g3", 'd'),
+            ("e7", 'U'),
+            ("f7", 'X'),
+            ("a4", 'D'),
+            ("b4", 'P'),
+            ("k12", 'f'),
+        ],
+        Side::Red,
+    );
+    for m in ["f3-g4", "e7-f8", "a4-b3"] {
+        assert_eq!(pos.check_move(mv(m)), Ok(()), "{m}");
+        assert!(pos.legal_moves().contains(&mv(m)), "{m}");
+    }
+}
+
+/// The Czech preset with the corner rule on.
+fn corner_rules() -> Ruleset {
+    let mut r = rules();
+    r.corner_rule = true;
+    r
+}
+
+#[test]
+fn czech_option_corner_rule_refuses_step_between_two_blocked_squares() {
+    let r = corner_rules();
+    // By pieces (own and enemy, and two enemy pieces).
+    let pos = position(
+        &r,
+        &[
+            ("b1", 'F'),
+            ("f3", 'U'),
+            ("f4", 'P'),
+            ("g3", 'd'),
+            ("k12", 'f'),
+            ("j12", 'p'),
+        ],
+        Side::Red,
+    );
+    assert_eq!(
+        pos.check_move(mv("f3-g4")),
+        Err(MoveError::CornerBlocked(sq("f4"), sq("g3")))
+    );
+    assert!(!pos.is_legal(mv("f3-g4")));
+    assert!(!targets(&pos, "f3").contains(&sq("g4")));
+    // The other diagonal steps of f3 have an empty square beside them.
+    assert_eq!(
+        targets(&pos, "f3"),
+        squares(&["e2", "f2", "g2", "e3", "g3", "e4"])
+    );
+    let mut pos = position(
+        &r,
+        &[
+            ("b1", 'F'),
+            ("f3", 'U'),
+            ("f4", 'd'),
+            ("g3", 'd'),
+            ("k12", 'f'),
+        ],
+        Side::Red,
+    );
+    assert_eq!(
+        pos.play(mv("f3-g4")),
+        Err(MoveError::CornerBlocked(sq("f4"), sq("g3")))
+    );
+
+    // By a lake corner: e8 is a lake, f7 holds a piece.
+    let pos = position(
+        &r,
+        &[
+            ("b1", 'F'),
+            ("e7", 'U'),
+            ("f7", 'X'),
+            ("k12", 'f'),
+            ("j12", 'p'),
+        ],
+        Side::Red,
+    );
+    assert_eq!(
+        pos.check_move(mv("e7-f8")),
+        Err(MoveError::CornerBlocked(sq("e8"), sq("f7")))
+    );
+    assert!(!targets(&pos, "e7").contains(&sq("f8")));
+
+    // By the board edge: a3 is off the board, b4 holds a piece.
+    let pos = position(
+        &r,
+        &[("b1", 'F'), ("a4", 'D'), ("b4", 'p'), ("k12", 'f')],
+        Side::Red,
+    );
+    assert_eq!(
+        pos.check_move(mv("a4-b3")),
+        Err(MoveError::CornerBlocked(sq("a3"), sq("b4")))
+    );
+    assert_eq!(targets(&pos, "a4"), squares(&["a5", "b5", "b4"]));
+
+    // Orthogonal moves and attacks are not affected.
+    assert_eq!(pos.check_move(mv("a4xb4")), Ok(()));
+}
+
+#[test]
+fn czech_option_corner_rule_allows_step_when_one_square_beside_is_empty() {
+    let r = corner_rules();
+    for (blocker, empty) in [("f4", "g3"), ("g3", "f4")] {
+        let mut pos = position(
+            &r,
+            &[
+                ("b1", 'F'),
+                ("f3", 'U'),
+                (blocker, 'd'),
+                ("k12", 'f'),
+                ("j12", 'p'),
+            ],
+            Side::Red,
+        );
+        assert_eq!(pos.check_move(mv("f3-g4")), Ok(()), "{empty} empty");
+        assert!(targets(&pos, "f3").contains(&sq("g4")));
+        play(&mut pos, "f3-g4");
+    }
+    // A lake on one side, an empty square on the other.
+    let pos = position(
+        &r,
+        &[("b1", 'F'), ("e7", 'U'), ("k12", 'f'), ("j12", 'p')],
+        Side::Red,
+    );
+    assert_eq!(pos.check_move(mv("e7-f8")), Ok(()));
+    // The board edge on one side, an empty square on the other.
+    let pos = position(&r, &[("b1", 'F'), ("a4", 'D'), ("k12", 'f')], Side::Red);
+    assert_eq!(pos.check_move(mv("a4-b3")), Ok(()));
+}
+
+#[test]
+fn czech_option_corner_rule_decides_who_can_move() {
+    // The Cadet on b1 has only c2 to go to, between the Mine on b2 and the
+    // Flag on c1 (a1 and a2 are off the board).
+    let pieces = [
+        ("b1", 'D'),
+        ("c1", 'F'),
+        ("b2", 'X'),
+        ("k12", 'f'),
+        ("j12", 'p'),
+    ];
+    assert_eq!(czech(&pieces, Side::Red).status(), ongoing(Side::Red));
+    let r = corner_rules();
+    let pos = position(&r, &pieces, Side::Red);
+    assert!(!pos.has_legal_move(Side::Red));
+    assert!(pos.has_legal_move(Side::Blue));
+    assert_eq!(pos.legal_move_count(), 0);
+    assert_eq!(pos.status(), drawn(DrawReason::NoLegalMove(Side::Red)));
+    // Under the losing reading the walled side loses, whoever is to move.
+    let mut r = corner_rules();
+    r.no_move = NoMoveRule::Loses;
+    let pos = position(&r, &pieces, Side::Blue);
+    assert_eq!(
+        pos.status(),
+        Status::Won {
+            winner: Side::Blue,
+            reason: WinReason::OpponentCannotMove
+        }
+    );
+}
+
+#[test]
+fn czech_option_corner_rule_closes_no_hope_paths() {
+    // The General on b1 can leave only by b1-c2, between two enemy Mines (b2,
+    // c1). Once Red's last Miner... here Red has none: its Scout dies on f5.
+    let pieces = [
+        ("b1", 'G'),
+        ("f4", 'S'),
+        ("k1", 'F'),
+        ("j1", 'X'),
+        ("k2", 'X'),
+        ("c1", 'x'),
+        ("b2", 'x'),
+        ("f5", 'x'),
+        ("f10", 'f'),
+        ("h11", 's'),
+    ];
+    let mut pos = position(&corner_rules(), &pieces, Side::Red);
+    assert_eq!(pos.status(), ongoing(Side::Red));
+    play(&mut pos, "f4xf5");
+    assert!(!no_hope::can_reach_flag(&pos, Side::Red));
+    assert_eq!(pos.status(), drawn(DrawReason::NoHope));
+    // Movable pieces beside the step do not close it for the search (they may
+    // move away), though the step is refused now.
+    let pieces = [
+        ("b1", 'G'),
+        ("c1", 'F'),
+        ("b2", 'P'),
+        ("f10", 'f'),
+        ("h11", 's'),
+    ];
+    let pos = position(&corner_rules(), &pieces, Side::Red);
+    assert!(!pos.is_legal(mv("b1-c2")));
+    assert!(no_hope::can_reach_flag(&pos, Side::Red));
+    assert_eq!(pos.status(), ongoing(Side::Red));
+}
+
+#[test]
+fn czech_option_corner_rule_counts_draws_and_lists_agree() {
+    let r = corner_rules();
+    let mut rng = Rng::new(11);
+    let mut refused = 0;
+    for game in 0..6u64 {
+        let mut pos = Position::start(&r, 2 * game + 1, 2 * game + 2).unwrap();
+        for _ in 0..400 {
+            if pos.status().is_over() {
+                break;
+            }
+            let list = pos.legal_moves();
+            assert_eq!(pos.legal_move_count(), list.len(), "{pos}");
+            assert_eq!(pos.has_legal_move(pos.to_move()), !list.is_empty());
+            for m in list.iter() {
+                assert_eq!(pos.check_move(*m), Ok(()), "{m}\n{pos}");
+            }
+            // A refused corner step names two blocked squares.
+            for from in Square::all() {
+                for to in Square::all() {
+                    let (df, dr) = (
+                        i16::from(to.file()) - i16::from(from.file()),
+                        i16::from(to.rank()) - i16::from(from.rank()),
+                    );
+                    if df.abs() != 1 || dr.abs() != 1 {
+                        continue;
+                    }
+                    let m = Move::new(from, to);
+                    if let Err(MoveError::CornerBlocked(a, b)) = pos.check_move(m) {
+                        refused += 1;
+                        assert!(pos.piece_at(a).is_some() || !r.board.is_playable(a));
+                        assert!(pos.piece_at(b).is_some() || !r.board.is_playable(b));
+                        assert!(!list.contains(&m));
+                    }
+                }
+            }
+            for _ in 0..4 {
+                let m = pos.random_legal_move(&mut rng).unwrap();
+                assert!(list.contains(&m), "{m}");
+            }
+            if pos.ply() % 50 == 0 {
+                let by_list: u64 = list
+                    .iter()
+                    .map(|m| {
+                        let mut child = pos;
+                        child.play(*m).unwrap();
+                        child.legal_move_count() as u64
+                    })
+                    .sum();
+                assert_eq!(pos.perft(2), by_list);
+            }
+            pos.play_random(&mut rng).unwrap();
+        }
+    }
+    assert!(refused > 0, "the corner rule refused no step");
+}
+
+#[test]
 fn czech_option_diagonal_steps_off() {
     let mut r = rules();
     r.diagonal_steps = false;

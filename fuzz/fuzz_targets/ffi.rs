@@ -115,8 +115,9 @@ enum OptionName {
     Other(Text),
 }
 
-const OPTION_NAMES: [&str; 15] = [
+const OPTION_NAMES: [&str; 16] = [
     "diagonal_steps",
+    "corner_rule",
     "spy_rule",
     "reveal",
     "no_move",

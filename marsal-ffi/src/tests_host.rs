@@ -243,6 +243,7 @@ fn every_option_reads_and_writes_back() {
     let before = unsafe { (*r).rules };
     let cases = [
         ("diagonal_steps", "false", "false"),
+        ("corner_rule", "true", "true"),
         ("spy_rule", "only_when_attacking", "only_when_attacking"),
         ("reveal", "\"both_fighters\"", "both_fighters"),
         ("no_move", "loses", "loses"),

@@ -53,6 +53,15 @@ pub fn sq(file: i32, rank: i32) -> Square {
     Square::new(file as u8, rank as u8).expect("square on the grid")
 }
 
+/// The corner rule by RULES.md: a diagonal step from (f, r) by (df, dr) is
+/// allowed unless the rule is on and both squares beside it, (f, r + dr) and
+/// (f + df, r), are blocked (off the board, a lake or a piece).
+pub fn ref_corner_open(pos: &Position, f: i32, r: i32, df: i32, dr: i32) -> bool {
+    !pos.rules().corner_rule
+        || cell_at(pos, f, r + dr) == Cell::Empty
+        || cell_at(pos, f + df, r) == Cell::Empty
+}
+
 /// Every move `side` could make by RULES.md, whoever is to move and whatever
 /// the status: steps to empty neighbours (diagonal too when allowed), attacks on
 /// orthogonal enemy neighbours, Scout lines over empty squares ending on an
@@ -91,7 +100,8 @@ pub fn ref_moves(pos: &Position, side: Side) -> BTreeSet<Move> {
         }
         if diagonal {
             for (df, dr) in DIAG {
-                if cell_at(pos, f + df, r + dr) == Cell::Empty {
+                if cell_at(pos, f + df, r + dr) == Cell::Empty && ref_corner_open(pos, f, r, df, dr)
+                {
                     out.insert(Move::new(from, sq(f + df, r + dr)));
                 }
             }
@@ -106,6 +116,19 @@ pub fn ref_moves(pos: &Position, side: Side) -> BTreeSet<Move> {
 pub fn ref_can_reach_flag(pos: &Position, side: Side) -> bool {
     let enemy = !side;
     let enemy_has_miner = pos.count(enemy, PieceKind::Miner) > 0;
+    let own_has_miner = pos.count(side, PieceKind::Miner) > 0;
+    // Under the corner rule a diagonal step needs a square beside it that may
+    // some day be empty: on the board, no Flag, no Mine no Miner can clear.
+    let may_empty = |f: i32, r: i32| match cell_at(pos, f, r) {
+        Cell::Off | Cell::Lake => false,
+        Cell::Empty => true,
+        Cell::Piece(q) => match q.kind {
+            PieceKind::Flag => false,
+            PieceKind::Mine | PieceKind::Bomb if q.side == side => enemy_has_miner,
+            PieceKind::Mine | PieceKind::Bomb => own_has_miner,
+            _ => true,
+        },
+    };
     let g = pos.rules().board;
     let diagonal = pos.rules().diagonal_steps;
     let (files, ranks) = (i32::from(g.files), i32::from(g.ranks));
@@ -150,6 +173,13 @@ pub fn ref_can_reach_flag(pos: &Position, side: Side) -> bool {
                     };
                     for &(df, dr) in dirs {
                         let orthogonal = df == 0 || dr == 0;
+                        if !orthogonal
+                            && pos.rules().corner_rule
+                            && !may_empty(f, r + dr)
+                            && !may_empty(f + df, r)
+                        {
+                            continue; // a corner closed for ever
+                        }
                         let (tf, tr) = (f + df, r + dr);
                         let enter = match cell_at(pos, tf, tr) {
                             Cell::Off | Cell::Lake => false,
@@ -239,6 +269,9 @@ pub fn options(u: &mut Unstructured, r: &mut Ruleset) -> Result<()> {
     }
     if more & 32 != 0 {
         r.more_squares = !r.more_squares;
+    }
+    if more & 64 != 0 {
+        r.corner_rule = !r.corner_rule;
     }
     Ok(())
 }
