@@ -864,7 +864,7 @@ impl Position {
         let (a, d) = (side.index(), side.opponent().index());
         match battle {
             Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
-                self.boards.remove_piece(to, !side);
+                self.boards.remove(to, !side);
                 self.boards.relocate(from, to, side, kind.moves_far());
                 self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
                 self.on_board[d][defender.index()] -= 1;
