@@ -781,7 +781,16 @@ impl Position {
     /// Plays a move already known to be legal (from [`Position::legal_moves`] or
     /// checked with [`Position::check_move`]). An illegal move leaves the position
     /// inconsistent (but never causes undefined behaviour).
+    #[inline(always)]
     pub(crate) fn play_unchecked(&mut self, mv: Move) -> Outcome {
+        self.make::<true>(mv)
+    }
+
+    /// [`Position::play_unchecked`]; without `RECORD` (perft, which takes the
+    /// move back at once) the chase state and the last outcome, which no rule
+    /// of the position reads, are left as they were (the undo record restores
+    /// them anyway).
+    pub(crate) fn make<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let side = self.to_move;
         let p = self.cells[from];
@@ -819,7 +828,7 @@ impl Position {
                 }
             }
         }
-        if self.rules.more_squares {
+        if RECORD && self.rules.more_squares {
             self.chase.record(&self.cells, side, mv, fight.is_some());
         }
         self.to_move = !side;
@@ -831,7 +840,9 @@ impl Position {
             piece: kind,
             fight,
         };
-        self.last = Some(outcome);
+        if RECORD {
+            self.last = Some(outcome);
+        }
         self.status = match fight {
             None => self.status_after_step(),
             Some(f) if f.battle == Battle::FlagCaptured => Status::Won {
