@@ -787,9 +787,9 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`]; without `RECORD` (perft, which takes the
-    /// move back at once) the chase state and the last outcome, which no rule
-    /// of the position reads, are left as they were (the undo record restores
-    /// them anyway).
+    /// move back at once) the chase state, the last outcome and the hash,
+    /// which no rule of the position reads, may be left out of step (the undo
+    /// record restores them).
     pub(crate) fn make<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let side = self.to_move;
@@ -802,7 +802,9 @@ impl Position {
         if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
             know &= KindSet::FAR_MOVING.bits();
         }
-        self.hash ^= zobrist::piece_key(from, p);
+        if RECORD {
+            self.hash ^= zobrist::piece_key(from, p);
+        }
         self.cells[from] = EMPTY;
         self.knowledge[from] = 0;
         let t = self.cells[to];
@@ -810,7 +812,9 @@ impl Position {
             self.boards.relocate(from, to, side, far);
             self.cells[to] = p;
             self.knowledge[to] = know;
-            self.hash ^= zobrist::piece_key(to, p);
+            if RECORD {
+                self.hash ^= zobrist::piece_key(to, p);
+            }
             self.plies_since_attack = self.plies_since_attack.saturating_add(1);
             None
         } else {
@@ -832,7 +836,9 @@ impl Position {
             self.chase.record(&self.cells, side, mv, fight.is_some());
         }
         self.to_move = !side;
-        self.hash ^= zobrist::BLUE_TO_MOVE;
+        if RECORD {
+            self.hash ^= zobrist::BLUE_TO_MOVE;
+        }
         self.ply = self.ply.saturating_add(1);
         let outcome = Outcome {
             mv,
