@@ -9,9 +9,10 @@
 //! more-squares rule, the repeated-position draw) are not applied.
 //!
 //! Children are made and unmade in place (the same undo records
-//! [`Game::undo`](crate::Game) uses; the chase state, the last outcome and
-//! the hash, which no rule applied here reads, are not kept up to date), and
-//! the last ply is counted in bulk with [`Position::legal_move_count`].
+//! [`Game::undo`](crate::Game) uses; the chase state, the last outcome, the
+//! hash and what the sides know of the pieces, which no rule applied here
+//! reads, are not kept up to date), and the last ply is counted in bulk with
+//! [`Position::legal_move_count`].
 
 use crate::position::Position;
 use crate::undo::Undo;

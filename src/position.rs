@@ -787,32 +787,33 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`]; without `RECORD` (perft, which takes the
-    /// move back at once) the chase state, the last outcome and the hash,
-    /// which no rule of the position reads, may be left out of step (the undo
-    /// record restores them).
+    /// move back at once) the chase state, the last outcome, the hash and
+    /// what the sides know of the pieces, which no rule of the position reads,
+    /// may be left out of step (the undo record restores them).
     pub(crate) fn make<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let side = self.to_move;
         let p = self.cells[from];
         let kind = kind_of(p);
         let far = kind.moves_far();
-        let mut know = self.knowledge[from] & KindSet::MOVABLE.bits();
-        // Only a far-moving piece moves more than one square (orthogonally:
-        // cells 1 or 16 apart are a step; a diagonal step is never far).
-        if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
-            know &= KindSet::FAR_MOVING.bits();
-        }
+        let mut know = 0;
         if RECORD {
+            know = self.knowledge[from] & KindSet::MOVABLE.bits();
+            // Only a far-moving piece moves more than one square (orthogonally:
+            // cells 1 or 16 apart are a step; a diagonal step is never far).
+            if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
+                know &= KindSet::FAR_MOVING.bits();
+            }
             self.hash ^= zobrist::piece_key(from, p);
+            self.knowledge[from] = 0;
         }
         self.cells[from] = EMPTY;
-        self.knowledge[from] = 0;
         let t = self.cells[to];
         let fight = if t == EMPTY {
             self.boards.relocate(from, to, side, far);
             self.cells[to] = p;
-            self.knowledge[to] = know;
             if RECORD {
+                self.knowledge[to] = know;
                 self.hash ^= zobrist::piece_key(to, p);
             }
             self.plies_since_attack = self.plies_since_attack.saturating_add(1);
