@@ -279,7 +279,8 @@ impl Boards {
         self.vacate(cell);
     }
 
-    /// Moves `side`'s (movable) piece from `from` to the empty square `to`;
+    /// Moves `side`'s (movable) piece from `from` to the empty square `to` (it
+    /// must be marked empty, see [`Boards::remove`]);
     /// `far`: whether it is a far-moving piece.
     #[inline(always)]
     pub(crate) fn relocate(&mut self, from: usize, to: usize, side: Side, far: bool) {
@@ -288,17 +289,19 @@ impl Boards {
         // Word indices masked to the array: no bounds checks.
         let (fw, fb) = ((f >> 6) & (WORDS - 1), 1u64 << (f & 63));
         let (tw, tb) = ((t >> 6) & (WORDS - 1), 1u64 << (t & 63));
-        self.pieces[s].0[fw] &= !fb;
-        self.pieces[s].0[tw] |= tb;
-        self.movers[s].0[fw] &= !fb;
-        self.movers[s].0[tw] |= tb;
+        // Every bit changed flips (`to` is empty, `from` holds the piece):
+        // exclusive ors, no complements.
+        self.pieces[s].0[fw] ^= fb;
+        self.pieces[s].0[tw] ^= tb;
+        self.movers[s].0[fw] ^= fb;
+        self.movers[s].0[tw] ^= tb;
         if far {
-            self.far[s].0[fw] &= !fb;
-            self.far[s].0[tw] |= tb;
+            self.far[s].0[fw] ^= fb;
+            self.far[s].0[tw] ^= tb;
         }
-        self.empty.0[fw] |= fb;
-        self.empty.0[tw] &= !tb;
-        self.column_empty[from & 15] |= 1 << (from >> 4);
-        self.column_empty[to & 15] &= !(1 << (to >> 4));
+        self.empty.0[fw] ^= fb;
+        self.empty.0[tw] ^= tb;
+        self.column_empty[from & 15] ^= 1 << (from >> 4);
+        self.column_empty[to & 15] ^= 1 << (to >> 4);
     }
 }

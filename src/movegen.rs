@@ -362,6 +362,17 @@ impl Position {
     /// once from the bitboards.
     #[inline(always)]
     fn far_moves_of(&self, cell: usize, side: Side) -> [u32; 4] {
+        // A move of two squares or more starts with an empty neighbour (the
+        // padding around the board keeps every neighbour inside the array).
+        let c = &self.cells;
+        let n = |d: usize| c[d & 0xFF];
+        if n(cell + 1) != EMPTY
+            && n(cell.wrapping_sub(1)) != EMPTY
+            && n(cell + 16) != EMPTY
+            && n(cell.wrapping_sub(16)) != EMPTY
+        {
+            return [0; 4];
+        }
         let b = &self.boards;
         // The rank as 16 bits, file f at bit f; the column, rank r at bit r + 1.
         let i = bit(cell);
@@ -369,12 +380,6 @@ impl Position {
         let (x, y) = ((i & 15) as u32, (cell >> 4) as u32);
         let row_empty = u32::from((b.empty.0[word] >> shift) as u16);
         let column = u32::from(b.column_empty[cell & 15]);
-        // A move of two squares or more starts with an empty neighbour: the
-        // west and east neighbours at bits 0 and 2 of the first, the south and
-        // north ones at bits 0 and 2 of the second.
-        if ((row_empty << 1) >> x | column >> (y - 1)) & 0b101 == 0 {
-            return [0; 4];
-        }
         // Runs of empty squares east, west (along the rank), north, south.
         let east = (!(row_empty >> (x + 1))).trailing_zeros();
         let west = ((row_empty << (16 - x)) as u16).leading_ones();

@@ -9,7 +9,9 @@
 //! more-squares rule, the repeated-position draw) are not applied.
 //!
 //! Children are made and unmade in place (the same undo records
-//! [`Game::undo`](crate::Game) uses), and the last ply is counted in bulk with
+//! [`Game::undo`](crate::Game) uses; the chase state, the last outcome, the
+//! hash and what the sides know of the pieces, which no rule applied here
+//! reads, are not kept up to date), and the last ply is counted in bulk with
 //! [`Position::legal_move_count`].
 
 use crate::position::Position;
@@ -48,7 +50,7 @@ impl Position {
             let known = self.far_moves(!self.to_move);
             for &mv in moves.iter() {
                 let undo = Undo::before(self, mv);
-                self.play_unchecked(mv);
+                self.make::<false>(mv);
                 n += self.legal_move_count_after(mv, &known) as u64;
                 self.take_back(&undo);
             }
@@ -56,7 +58,7 @@ impl Position {
         }
         for &mv in moves.iter() {
             let undo = Undo::before(self, mv);
-            self.play_unchecked(mv);
+            self.make::<false>(mv);
             n += self.perft_in_place(depth - 1);
             self.take_back(&undo);
         }

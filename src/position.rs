@@ -781,27 +781,41 @@ impl Position {
     /// Plays a move already known to be legal (from [`Position::legal_moves`] or
     /// checked with [`Position::check_move`]). An illegal move leaves the position
     /// inconsistent (but never causes undefined behaviour).
+    #[inline(always)]
     pub(crate) fn play_unchecked(&mut self, mv: Move) -> Outcome {
+        self.make::<true>(mv)
+    }
+
+    /// [`Position::play_unchecked`]; without `RECORD` (perft, which takes the
+    /// move back at once) the chase state, the last outcome, the hash and
+    /// what the sides know of the pieces, which no rule of the position reads,
+    /// may be left out of step (the undo record restores them).
+    pub(crate) fn make<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let side = self.to_move;
         let p = self.cells[from];
         let kind = kind_of(p);
         let far = kind.moves_far();
-        let mut know = self.knowledge[from] & KindSet::MOVABLE.bits();
-        // Only a far-moving piece moves more than one square (orthogonally:
-        // cells 1 or 16 apart are a step; a diagonal step is never far).
-        if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
-            know &= KindSet::FAR_MOVING.bits();
+        let mut know = 0;
+        if RECORD {
+            know = self.knowledge[from] & KindSet::MOVABLE.bits();
+            // Only a far-moving piece moves more than one square (orthogonally:
+            // cells 1 or 16 apart are a step; a diagonal step is never far).
+            if far && !matches!(from.abs_diff(to), 1 | 16 | 15 | 17) {
+                know &= KindSet::FAR_MOVING.bits();
+            }
+            self.hash ^= zobrist::piece_key(from, p);
+            self.knowledge[from] = 0;
         }
-        self.hash ^= zobrist::piece_key(from, p);
         self.cells[from] = EMPTY;
-        self.knowledge[from] = 0;
         let t = self.cells[to];
         let fight = if t == EMPTY {
             self.boards.relocate(from, to, side, far);
             self.cells[to] = p;
-            self.knowledge[to] = know;
-            self.hash ^= zobrist::piece_key(to, p);
+            if RECORD {
+                self.knowledge[to] = know;
+                self.hash ^= zobrist::piece_key(to, p);
+            }
             self.plies_since_attack = self.plies_since_attack.saturating_add(1);
             None
         } else {
@@ -819,11 +833,13 @@ impl Position {
                 }
             }
         }
-        if self.rules.more_squares {
+        if RECORD && self.rules.more_squares {
             self.chase.record(&self.cells, side, mv, fight.is_some());
         }
         self.to_move = !side;
-        self.hash ^= zobrist::BLUE_TO_MOVE;
+        if RECORD {
+            self.hash ^= zobrist::BLUE_TO_MOVE;
+        }
         self.ply = self.ply.saturating_add(1);
         let outcome = Outcome {
             mv,
@@ -831,7 +847,9 @@ impl Position {
             piece: kind,
             fight,
         };
-        self.last = Some(outcome);
+        if RECORD {
+            self.last = Some(outcome);
+        }
         self.status = match fight {
             None => self.status_after_step(),
             Some(f) if f.battle == Battle::FlagCaptured => Status::Won {
@@ -864,7 +882,7 @@ impl Position {
         let (a, d) = (side.index(), side.opponent().index());
         match battle {
             Battle::AttackerWins | Battle::MineDefused | Battle::FlagCaptured => {
-                self.boards.remove_piece(to, !side);
+                self.boards.remove(to, !side);
                 self.boards.relocate(from, to, side, kind.moves_far());
                 self.hash ^= zobrist::piece_key(to, t) ^ zobrist::piece_key(to, p);
                 self.on_board[d][defender.index()] -= 1;

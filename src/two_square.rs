@@ -263,13 +263,24 @@ impl Chain {
 
     pub(crate) fn record(&mut self, mv: Move, limit: u8) {
         let line = line_of(mv);
-        debug_assert_eq!(
-            self.len > 0 && self.end() == Some(mv.from) && self.line == line,
-            self.continued_by(mv)
-        );
-        if self.len == 0 || self.end() != Some(mv.from) || self.line != line {
-            self.len = 0;
+        let continued = self
+            .moves
+            .get(usize::from(self.len).wrapping_sub(1))
+            .is_some_and(|last| last.to == mv.from)
+            && self.line == line;
+        debug_assert_eq!(continued, self.continued_by(mv));
+        if !continued {
+            // A new chain of one move: nothing is forbidden unless the limit
+            // is 1.
+            self.len = 1;
             self.line = line;
+            self.moves[0] = mv;
+            if limit > 1 {
+                self.ban_dir = NO_BAN;
+            } else {
+                self.work_out_ban(limit);
+            }
+            return;
         }
         if self.len as usize == self.moves.len() {
             self.moves.rotate_left(1);
