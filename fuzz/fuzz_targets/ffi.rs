@@ -16,6 +16,7 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../../marsal-ffi/src/lib.rs"]
 #[allow(dead_code, unused_imports)]
 mod capi;
+use capi::OPTIONS as OPTION_NAMES;
 use capi::*;
 use std::ffi::{CString, c_char};
 use std::ptr::{null, null_mut};
@@ -114,25 +115,6 @@ enum OptionName {
     Known(u8),
     Other(Text),
 }
-
-const OPTION_NAMES: [&str; 16] = [
-    "diagonal_steps",
-    "corner_rule",
-    "spy_rule",
-    "reveal",
-    "no_move",
-    "first_to_move",
-    "scout_above_miner",
-    "no_hope_draw",
-    "max_plies",
-    "max_plies_without_attack",
-    "repetition_draw",
-    "two_square",
-    "more_squares",
-    "strengths",
-    "armies",
-    "board",
-];
 
 /// An array of game handles for the batch calls: indices into the live games
 /// (one past the end is NULL), or a NULL array.
