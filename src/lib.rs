@@ -50,12 +50,17 @@
 //! | setups and their checks | `setup.rs` ([`Setup`]) |
 //! | combat: strength, Spy and Marshal, Mines, Flag | `combat.rs` ([`combat`]) |
 //! | steps, diagonals, Scout lines, attacks | `movegen.rs` ([`Position::legal_moves`]) and `position.rs` ([`Position::check_move`]) |
+//! | the corner rule (a diagonal step between two blocked squares) | `position.rs` (square by square) and `movegen.rs` (on bitboards), option [`Ruleset::corner_rule`] |
 //! | what a move reveals, the end of the game | `position.rs` ([`Position::play`], [`Position::status`]) |
 //! | the no-hope draw | [`no_hope`] |
 //! | views and what counting tells | `view.rs` ([`View`]) |
 //! | the two-square rule | [`two_square`] |
 //! | the more-squares (continuous-chase) rule | [`more_squares`] (enforced by [`Game`]) |
-//! | the repeated-position draw | `game.rs` ([`Game`]) |
+//! | the repeated-position draw | `game.rs` ([`Game`]), counted by position hash in `repetition.rs` |
+//! | which absent pieces were captured in public | [`notation`] (position text) and `view.rs` |
+//!
+//! Beside the rules: the careful bot ([`careful_move`], `bot.rs`) and the
+//! fixed action space and observation tensor for learning ([`encoding`]).
 //!
 //! ## Features
 //! - `std` (default): implies `alloc`.
