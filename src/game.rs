@@ -439,7 +439,7 @@ impl Game {
     pub fn undo(&mut self) -> Result<Outcome, UndoError> {
         let undo = self.undos.pop().ok_or(UndoError::NothingToUndo)?;
         let undone = self.current.hash;
-        self.current.take_back(&undo);
+        self.current.take_back::<true>(&undo);
         self.seen_after_undo(undone);
         self.outcomes.pop().ok_or(UndoError::NothingToUndo)
     }

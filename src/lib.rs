@@ -81,6 +81,7 @@ mod bitboard;
 mod bot;
 mod combat;
 pub mod encoding;
+mod far_moves;
 #[cfg(feature = "alloc")]
 mod game;
 mod geometry;

@@ -356,12 +356,32 @@ impl Position {
         n
     }
 
-    /// The moves of two squares or more of the far-moving piece of `side` on
-    /// `cell`, by direction (in the order of `ORTHOGONAL`): along empty squares,
-    /// possibly ending on the first enemy piece; the rank and the file are read
-    /// once from the bitboards.
+    /// The runs of empty squares from `cell` (not counting it) in the four
+    /// directions, in the order of `ORTHOGONAL` (north, south, east, west),
+    /// read once from the bitboards: the rank from the empty squares' set, the
+    /// file from its column mask.
     #[inline(always)]
-    fn far_moves_of(&self, cell: usize, side: Side) -> [u32; 4] {
+    pub(crate) fn empty_runs(&self, cell: usize) -> [u32; 4] {
+        let b = &self.boards;
+        // The rank as 16 bits, file f at bit f; the column, rank r at bit r + 1.
+        let i = bit(cell);
+        let (word, shift) = (i >> 6, i & 0x30);
+        let (x, y) = ((i & 15) as u32, (cell >> 4) as u32);
+        let row_empty = u32::from((b.empty.0[word & 3] >> shift) as u16);
+        let column = u32::from(b.column_empty[cell & 15]);
+        [
+            (!(column >> (y + 1))).trailing_zeros(),
+            ((column << (16 - y)) as u16).leading_ones(),
+            (!(row_empty >> (x + 1))).trailing_zeros(),
+            ((row_empty << (16 - x)) as u16).leading_ones(),
+        ]
+    }
+
+    /// The moves of two squares or more of the far-moving piece of `side` on
+    /// `cell`, by direction (in the order of `ORTHOGONAL`): along empty
+    /// squares, possibly ending on the first enemy piece.
+    #[inline(always)]
+    pub(crate) fn far_moves_of(&self, cell: usize, side: Side) -> [u32; 4] {
         // A move of two squares or more starts with an empty neighbour (the
         // padding around the board keeps every neighbour inside the array).
         let c = &self.cells;
@@ -373,38 +393,29 @@ impl Position {
         {
             return [0; 4];
         }
-        let b = &self.boards;
-        // The rank as 16 bits, file f at bit f; the column, rank r at bit r + 1.
-        let i = bit(cell);
-        let (word, shift) = (i >> 6, i & 0x30);
-        let (x, y) = ((i & 15) as u32, (cell >> 4) as u32);
-        let row_empty = u32::from((b.empty.0[word] >> shift) as u16);
-        let column = u32::from(b.column_empty[cell & 15]);
-        // Runs of empty squares east, west (along the rank), north, south.
-        let east = (!(row_empty >> (x + 1))).trailing_zeros();
-        let west = ((row_empty << (16 - x)) as u16).leading_ones();
-        let north = (!(column >> (y + 1))).trailing_zeros();
-        let south = ((column << (16 - y)) as u16).leading_ones();
-        let row_enemy = u32::from((b.pieces[1 - side.index()].0[word] >> shift) as u16);
-        // Whether the square after each run holds an enemy piece (padding
-        // around the board keeps every one of them inside the array; west of
-        // file a the shift wraps to bit 31 of the row, which is clear).
-        let enemy_east = (row_enemy >> (x + 1 + east)) & 1;
-        let enemy_west = row_enemy.wrapping_shr(x.wrapping_sub(1 + west)) & 1;
-        let enemy_north = u32::from(belongs_to(
-            self.cells[(cell + 16 * (north as usize + 1)) & 0xFF],
-            !side,
-        ));
-        let enemy_south = u32::from(belongs_to(
-            self.cells[(cell - 16 * (south as usize + 1)) & 0xFF],
-            !side,
-        ));
+        let runs = self.empty_runs(cell);
+        let seen = self.first_seen_after(cell, runs);
         // The squares reached, less the single step (counted with the steps).
+        let mut m = [0; 4];
+        for i in 0..4 {
+            let enemy = u32::from(belongs_to(self.cells[seen[i]], !side));
+            m[i] = (runs[i] + enemy).saturating_sub(1);
+        }
+        m
+    }
+
+    /// The first square that is not empty from `cell` in each of the four
+    /// directions (in the order of `ORTHOGONAL`), `runs` being its
+    /// [`Position::empty_runs`]: a piece, a lake or a square off the board
+    /// (the padding around the board keeps each one inside the cell array).
+    #[inline(always)]
+    pub(crate) fn first_seen_after(&self, cell: usize, runs: [u32; 4]) -> [usize; 4] {
+        let [n, s, e, w] = runs.map(|r| r as usize + 1);
         [
-            (north + enemy_north).saturating_sub(1),
-            (south + enemy_south).saturating_sub(1),
-            (east + enemy_east).saturating_sub(1),
-            (west + enemy_west).saturating_sub(1),
+            (cell + 16 * n) & 0xFF,
+            cell.wrapping_sub(16 * s) & 0xFF,
+            (cell + e) & 0xFF,
+            cell.wrapping_sub(w) & 0xFF,
         ]
     }
 
@@ -461,18 +472,11 @@ impl Position {
         m
     }
 
-    /// Adds the longer moves of `side`'s far-moving pieces to `m`.
+    /// Adds the longer moves of `side`'s far-moving pieces to `m` (kept up
+    /// to date move by move, see [`far_moves`](crate::far_moves)).
     #[inline(always)]
     fn add_far_moves<const N: usize>(&self, side: Side, m: &mut BoardMoves<N>) {
-        let far = W::<N>::of(&self.boards.far[side.index()]);
-        for (w, &word) in far.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let cell = w * 64 + bits.trailing_zeros() as usize + OFFSET;
-                bits &= bits - 1;
-                m.total += self.far_moves_of(cell, side).iter().sum::<u32>();
-            }
-        }
+        m.total += self.far.total[side.index()];
     }
 
     /// The longer moves of each far-moving piece of `side`, in cell order (see
@@ -498,7 +502,9 @@ impl Position {
     /// [`Position::legal_move_count`] in a position reached by `mv` from one
     /// where the side to move had the longer moves `known`: a far-moving
     /// piece whose rank and file hold neither square of `mv` has the same
-    /// longer moves as there (only those two squares changed).
+    /// longer moves as there (only those two squares changed). For perft,
+    /// whose moves (`make::<false>`) leave the kept counts of
+    /// [`far_moves`](crate::far_moves) out of step.
     pub(crate) fn legal_move_count_after(&self, mv: Move, known: &FarMoves) -> usize {
         if self.status.is_over() {
             return 0;
@@ -509,7 +515,7 @@ impl Position {
             3 => self.count_board_moves_after::<3>(side, mv, known),
             _ => self.count_board_moves_after::<4>(side, mv, known),
         };
-        debug_assert_eq!(n, self.count_board_moves(side));
+        debug_assert_eq!(n, self.count_board_moves_from_scratch(side));
         let forbidden = self
             .restriction(side)
             .map_or(0, |(end, limit)| self.forbidden_count(side, end, limit));
@@ -550,6 +556,21 @@ impl Position {
         total
     }
 
+    /// [`Position::count_board_moves`] with every long move read from the
+    /// board (not from the kept counts), for checks.
+    fn count_board_moves_from_scratch(&self, side: Side) -> u32 {
+        let steps = match self.boards.words {
+            2 => self.board_moves::<2>(side, self.corner_applies()).total,
+            3 => self.board_moves::<3>(side, self.corner_applies()).total,
+            _ => self.board_moves::<4>(side, self.corner_applies()).total,
+        };
+        let far: u32 = self.boards.far[side.index()]
+            .cells()
+            .map(|cell| self.far_moves_of(cell, side).iter().sum::<u32>())
+            .sum();
+        steps + far
+    }
+
     /// The `k`-th of the moves `m` of `side` (`k` below `m.total`): single steps
     /// by direction in cell order, then the longer moves piece by piece.
     #[inline(always)]
@@ -587,6 +608,11 @@ impl Position {
         }
         k -= m.step_total;
         for cell in self.boards.far[side.index()].cells() {
+            let n = self.far.of(cell);
+            if k >= n {
+                k -= n;
+                continue;
+            }
             let counts = self.far_moves_of(cell, side);
             for (dir, d) in ORTHOGONAL.into_iter().enumerate() {
                 if k < counts[dir] {

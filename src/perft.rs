@@ -52,7 +52,7 @@ impl Position {
                 let undo = Undo::before(self, mv);
                 self.make::<false>(mv);
                 n += self.legal_move_count_after(mv, &known) as u64;
-                self.take_back(&undo);
+                self.take_back::<false>(&undo);
             }
             return n;
         }
@@ -60,7 +60,7 @@ impl Position {
             let undo = Undo::before(self, mv);
             self.make::<false>(mv);
             n += self.perft_in_place(depth - 1);
-            self.take_back(&undo);
+            self.take_back::<false>(&undo);
         }
         n
     }

@@ -178,6 +178,31 @@ pub enum PieceKind {
 pub const KIND_COUNT: usize = 16;
 
 impl PieceKind {
+    /// The kind whose index (see [`PieceKind::index`]) is the low four bits
+    /// of `bits`: the same as `PieceKind::ALL[bits & 15]`, but written as a
+    /// match over every value so that it compiles to nothing (no table load).
+    #[inline(always)]
+    pub(crate) const fn from_low_bits(bits: u8) -> PieceKind {
+        match bits & 15 {
+            0 => PieceKind::Marshal,
+            1 => PieceKind::General,
+            2 => PieceKind::Colonel,
+            3 => PieceKind::Major,
+            4 => PieceKind::Captain,
+            5 => PieceKind::Lieutenant,
+            6 => PieceKind::Sergeant,
+            7 => PieceKind::Cadet,
+            8 => PieceKind::Corporal,
+            9 => PieceKind::Gunner,
+            10 => PieceKind::Scout,
+            11 => PieceKind::Miner,
+            12 => PieceKind::Spy,
+            13 => PieceKind::Mine,
+            14 => PieceKind::Bomb,
+            _ => PieceKind::Flag,
+        }
+    }
+
     /// Every kind, in declaration order.
     pub const ALL: [PieceKind; KIND_COUNT] = [
         PieceKind::Marshal,

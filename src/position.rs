@@ -3,6 +3,7 @@
 use crate::army::Army;
 use crate::bitboard::Boards;
 use crate::combat::{Battle, combat};
+use crate::far_moves::FarCounts;
 use crate::more_squares::Chase;
 use crate::moves::{Move, MoveParseError, parse_move_text};
 use crate::outcome::{Fight, Outcome};
@@ -48,7 +49,7 @@ pub(crate) const fn belongs_to(c: u8, side: Side) -> bool {
 /// The kind of the piece with cell code `c` (only meaningful for pieces).
 #[inline]
 pub(crate) const fn kind_of(c: u8) -> PieceKind {
-    PieceKind::ALL[(c & 15) as usize]
+    PieceKind::from_low_bits(c)
 }
 
 /// The orthogonal directions in the padded cell array.
@@ -116,6 +117,9 @@ pub struct Position {
     pub(crate) chase: Chase,
     /// The same board as bitboards (see [`bitboard`](crate::bitboard)).
     pub(crate) boards: Boards,
+    /// The long moves of the far-moving pieces (see
+    /// [`far_moves`](crate::far_moves)).
+    pub(crate) far: FarCounts,
     /// Pieces absent from the board whose capture the opponent did not see
     /// (only a position read from text has them, see
     /// [`notation`](crate::notation)), by side and kind: counting deduces
@@ -308,6 +312,7 @@ impl Position {
             chains: [Chain::default(); 2],
             chase: Chase::default(),
             boards,
+            far: FarCounts::default(),
         }
     }
 
@@ -363,6 +368,7 @@ impl Position {
         }
         debug_assert_eq!(hash, self.hash_from_scratch());
         self.hash = hash;
+        self.recount_far();
         self.status = self.evaluate(true);
         Ok(())
     }
@@ -789,13 +795,24 @@ impl Position {
     /// [`Position::play_unchecked`]; without `RECORD` (perft, which takes the
     /// move back at once) the chase state, the last outcome, the hash and
     /// what the sides know of the pieces, which no rule of the position reads,
-    /// may be left out of step (the undo record restores them).
+    /// may be left out of step (the undo record restores them), and so are
+    /// the kept long-move counts (see [`far_moves`](crate::far_moves); perft
+    /// counts long moves its own way and takes the move back with
+    /// `take_back::<false>`).
     pub(crate) fn make<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let side = self.to_move;
         let p = self.cells[from];
         let kind = kind_of(p);
         let far = kind.moves_far();
+        // The long moves of far-moving pieces, kept square by square: the
+        // piece leaves `from` (on the board before the move), then `to`
+        // changes (on the board after it); see `far_moves`. Not in perft
+        // (without `RECORD`), which counts the long moves its own way.
+        let far_kept = RECORD && self.far_pieces_on_board();
+        if far_kept {
+            self.far_change(from, p, EMPTY);
+        }
         let mut know = 0;
         if RECORD {
             know = self.knowledge[from] & KindSet::MOVABLE.bits();
@@ -821,6 +838,13 @@ impl Position {
         } else {
             Some(self.fight(mv, side, p, t, know))
         };
+        if far_kept {
+            let now = self.cells[to];
+            if now != t {
+                self.far_change(to, t, now);
+            }
+            self.debug_check_far();
+        }
         if let Some(limit) = self.rules.two_square {
             self.chains[side.index()].record(mv, limit);
             if let Some(f) = fight {

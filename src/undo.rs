@@ -101,10 +101,25 @@ impl Undo {
 
 impl Position {
     /// Takes back the move `undo` was recorded for: afterwards the position
-    /// equals the one the record was taken from.
-    pub(crate) fn take_back(&mut self, undo: &Undo) {
+    /// equals the one the record was taken from. `RECORD` must be the one the
+    /// move was made with (see [`Position::make`]): without it the kept
+    /// long-move counts are left as they are, as the move left them.
+    pub(crate) fn take_back<const RECORD: bool>(&mut self, undo: &Undo) {
         let [from, to] = undo.squares;
         let (f, t) = (usize::from(from.cell), usize::from(to.cell));
+        // The same two square changes as the move, the other way round: `to`
+        // first (on the board before this call), then `from` (on the board
+        // restored); see `far_moves`.
+        let far_kept = RECORD
+            && (self.far_pieces_on_board()
+                || kind_of(from.code).moves_far()
+                || kind_of(to.code).moves_far());
+        if far_kept {
+            let now = self.cells[t];
+            if now != to.code {
+                self.far_change(t, now, to.code);
+            }
+        }
         if to.code == EMPTY && self.cells[f] == EMPTY && self.cells[t] == from.code {
             // A step to an empty square: the piece goes back.
             if let Some(side) = owner(from.code) {
@@ -127,6 +142,10 @@ impl Position {
                 );
                 self.knowledge[cell] = w.knowledge;
             }
+        }
+        if far_kept {
+            self.far_change(f, EMPTY, from.code);
+            self.debug_check_far();
         }
         self.to_move = undo.to_move;
         self.ply = undo.ply;
