@@ -223,6 +223,9 @@ pub(crate) struct Boards {
     /// Per padded file (`file + 1`): bit `rank + 1` set when that square is an
     /// empty playable square.
     pub(crate) column_empty: [u16; 16],
+    /// Per padded file: bit `rank + 1` set when a far-moving piece (of either
+    /// side) stands there (see [`far_moves`](crate::far_moves)).
+    pub(crate) column_far: [u16; 16],
     /// How many leading words of a cell set the board's cells use (2 to 4).
     pub(crate) words: u8,
 }
@@ -260,6 +263,7 @@ impl Boards {
         }
         if kind.moves_far() {
             self.far[s].set(cell);
+            self.column_far[cell & 15] |= 1 << (cell >> 4);
         }
     }
 
@@ -270,6 +274,7 @@ impl Boards {
         self.pieces[s].clear(cell);
         self.movers[s].clear(cell);
         self.far[s].clear(cell);
+        self.column_far[cell & 15] &= !(1 << (cell >> 4));
     }
 
     /// Removes a piece and marks its square empty.
@@ -277,6 +282,17 @@ impl Boards {
     pub(crate) fn remove(&mut self, cell: usize, side: Side) {
         self.remove_piece(cell, side);
         self.vacate(cell);
+    }
+
+    /// Whether a far-moving piece (of either side) stands on the rank or the
+    /// file of `cell`, other than on `cell` itself.
+    #[inline(always)]
+    pub(crate) fn far_on_lines(&self, cell: usize) -> bool {
+        let i = bit(cell);
+        let (word, shift) = ((i >> 6) & (WORDS - 1), i & 0x30);
+        let row = ((self.far[0].0[word] | self.far[1].0[word]) >> shift) as u16 & !(1 << (i & 15));
+        let column = self.column_far[cell & 15] & !(1 << (cell >> 4));
+        row | column != 0
     }
 
     /// Moves `side`'s (movable) piece from `from` to the empty square `to` (it
@@ -298,6 +314,8 @@ impl Boards {
         if far {
             self.far[s].0[fw] ^= fb;
             self.far[s].0[tw] ^= tb;
+            self.column_far[from & 15] ^= 1 << (from >> 4);
+            self.column_far[to & 15] ^= 1 << (to >> 4);
         }
         self.empty.0[fw] ^= fb;
         self.empty.0[tw] ^= tb;

@@ -121,6 +121,26 @@ impl Position {
             let n = core::mem::take(&mut self.far.per_cell[slot]);
             self.far.total[side_index(old)] -= u32::from(n);
         }
+        if self.boards.far_on_lines(cell) {
+            self.far_lines_change(cell, old, new);
+        }
+        if is_far(new) {
+            let side = if side_index(new) == 0 {
+                Side::Red
+            } else {
+                Side::Blue
+            };
+            debug_assert_eq!(owner(new), Some(side));
+            let n = self.far_count_of(cell, side);
+            self.far.per_cell[slot] = n as u8;
+            self.far.total[side.index()] += n;
+        }
+    }
+
+    /// The part of [`Position::far_change`] for the far-moving pieces first
+    /// seen from `cell`.
+    #[inline(always)]
+    fn far_lines_change(&mut self, cell: usize, old: u8, new: u8) {
         let runs = self.empty_runs(cell);
         let seen = self.first_seen_after(cell, runs);
         for d in 0..4 {
@@ -147,17 +167,6 @@ impl Position {
             let q_slot = &mut self.far.per_cell[q & (CELLS - 1)];
             *q_slot = q_slot.wrapping_add(delta as u8);
             self.far.total[s] = self.far.total[s].wrapping_add(delta);
-        }
-        if is_far(new) {
-            let side = if side_index(new) == 0 {
-                Side::Red
-            } else {
-                Side::Blue
-            };
-            debug_assert_eq!(owner(new), Some(side));
-            let n = self.far_count_of(cell, side);
-            self.far.per_cell[slot] = n as u8;
-            self.far.total[side.index()] += n;
         }
     }
 
