@@ -181,3 +181,57 @@ impl Position {
         }
     }
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use crate::{Game, Position, Rng, Ruleset, Setup, Side};
+
+    /// The counts a position keeps, against a count from scratch.
+    fn assert_counts_kept(pos: &Position, what: &str) {
+        let mut fresh = *pos;
+        fresh.recount_far();
+        assert_eq!(fresh.far, pos.far, "{what}");
+        // And what the count is for: the number of legal moves.
+        assert_eq!(pos.legal_move_count(), pos.legal_moves().len(), "{what}");
+    }
+
+    /// Rule: a Scout moves any distance along a line of empty squares,
+    /// possibly ending on the first enemy piece; its long moves, kept square
+    /// by square, match a count from scratch after every move and every
+    /// take-back, whatever the ruleset (Scout fights, Scouts blocking Scouts,
+    /// the Czech board's open middle, Barrage's empty board).
+    #[test]
+    fn scout_long_moves_are_kept_exactly_through_play_and_undo() {
+        let mut rulesets = [
+            Ruleset::classic(),
+            Ruleset::marsal_a_spion(),
+            Ruleset::barrage(),
+        ];
+        for rules in &mut rulesets {
+            rules.max_plies = Some(400);
+        }
+        for (r, rules) in rulesets.iter().enumerate() {
+            for seed in 0..6u64 {
+                let red = Setup::random(rules, Side::Red, seed);
+                let blue = Setup::random(rules, Side::Blue, seed + 100);
+                let mut game = Game::new(rules, &red, &blue).expect("random setups are legal");
+                let mut rng = Rng::new(seed * 7 + r as u64);
+                assert_counts_kept(game.position(), "start");
+                while !game.status().is_over() {
+                    let moves = game.legal_moves();
+                    let mv = moves[rng.below(moves.len() as u32) as usize];
+                    game.play(mv).expect("a legal move");
+                    assert_counts_kept(game.position(), "after a move");
+                    // Now and then take back one or two moves and replay.
+                    if rng.below(5) == 0 {
+                        let back = 1 + rng.below(2) as usize;
+                        for _ in 0..back.min(game.outcomes().len()) {
+                            game.undo().expect("a move to take back");
+                            assert_counts_kept(game.position(), "after a take-back");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

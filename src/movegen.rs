@@ -231,7 +231,32 @@ impl Position {
     /// assert!(pos.has_legal_move(marsal::Side::Blue));
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
+    #[inline(never)]
     pub fn has_legal_move(&self, side: Side) -> bool {
+        // The common answer first, with as little as possible: a piece that
+        // can step north (on the first three words of the bitboards, which
+        // hold every board of up to 12 ranks; the words after them are empty
+        // or looked at below), when no move of `side` is held back by the
+        // two-square rule. Then the whole test.
+        if self.restriction(side).is_none() {
+            let b = &self.boards;
+            let s = side.index();
+            let open = W::<3>::of(&b.empty).or(W::of(&b.pieces[1 - s]));
+            if !W::<3>::of(&b.movers[s])
+                .shift(ORTHOGONAL[0])
+                .and(open)
+                .is_empty()
+            {
+                debug_assert!(self.has_legal_move_full(side));
+                return true;
+            }
+        }
+        self.has_legal_move_full(side)
+    }
+
+    /// [`Position::has_legal_move`] without the quick first answer.
+    #[inline(never)]
+    fn has_legal_move_full(&self, side: Side) -> bool {
         match self.boards.words {
             2 => self.has_legal_move_n::<2>(side),
             3 => self.has_legal_move_n::<3>(side),
