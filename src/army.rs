@@ -144,10 +144,11 @@ impl Army {
     /// assert!(!Army::barrage().kinds().contains(PieceKind::Mine));
     /// ```
     pub fn kinds(&self) -> KindSet {
-        PieceKind::ALL
-            .into_iter()
-            .filter(|k| self.count(*k) > 0)
-            .collect()
+        let mut bits = 0;
+        for (i, &n) in self.counts.iter().enumerate() {
+            bits |= u16::from(n > 0) << i;
+        }
+        KindSet::from_bits(bits)
     }
 
     /// `(kind, count)` for every kind with at least one piece, in
@@ -289,6 +290,15 @@ impl Strengths {
     /// ```
     pub fn set(&mut self, kind: PieceKind, value: u8) {
         self.values[kind as usize] = value;
+    }
+
+    /// The kinds with a strength (not 0).
+    pub(crate) fn ranked(&self) -> KindSet {
+        let mut bits = 0;
+        for (i, &v) in self.values.iter().enumerate() {
+            bits |= u16::from(v > 0) << i;
+        }
+        KindSet::from_bits(bits)
     }
 
     /// `(kind, strength)` for every kind with a non-zero strength.

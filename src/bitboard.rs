@@ -14,6 +14,7 @@
 
 use crate::piece::{PieceKind, Side};
 use crate::square::CELLS;
+use crate::square_set::SquareSet;
 
 /// The number of 64-bit words of a cell set.
 const WORDS: usize = CELLS / 64;
@@ -25,6 +26,47 @@ pub(crate) const OFFSET: usize = 17;
 #[inline(always)]
 pub(crate) const fn bit(cell: usize) -> usize {
     cell - OFFSET
+}
+
+/// Transposes the 16 x 16 bit matrix whose row `r` is bits `16 r..16 r + 16` of
+/// `m` (word `r / 4`, bit `16 (r % 4) + c` for column `c`): the result has bit
+/// `c` of row `r` where `m` has bit `r` of row `c`. Four rounds of block swaps
+/// (blocks of 8, 4, 2, then 1), each exchanging the upper-right and lower-left
+/// blocks of every diagonal pair of blocks.
+const fn transpose16(mut m: [u64; 4]) -> [u64; 4] {
+    // Rows r and r + 8 (r < 8): words k and k + 2, same bits.
+    let mut k = 0;
+    while k < 2 {
+        let t = ((m[k] >> 8) ^ m[k + 2]) & 0x00FF_00FF_00FF_00FF;
+        m[k + 2] ^= t;
+        m[k] ^= t << 8;
+        k += 1;
+    }
+    // Rows r and r + 4 (r % 8 < 4): words k and k + 1, same bits.
+    k = 0;
+    while k < 4 {
+        let t = ((m[k] >> 4) ^ m[k + 1]) & 0x0F0F_0F0F_0F0F_0F0F;
+        m[k + 1] ^= t;
+        m[k] ^= t << 4;
+        k += 2;
+    }
+    // Rows r and r + 2 (r % 4 < 2): 32 bits apart in a word.
+    k = 0;
+    while k < 4 {
+        let w = m[k];
+        let t = ((w >> 2) ^ (w >> 32)) & 0x0000_0000_3333_3333;
+        m[k] = w ^ (t << 32 | t << 2);
+        k += 1;
+    }
+    // Rows r and r + 1 (r even): 16 bits apart in a word.
+    k = 0;
+    while k < 4 {
+        let w = m[k];
+        let t = ((w >> 1) ^ (w >> 16)) & 0x0000_5555_0000_5555;
+        m[k] = w ^ (t << 16 | t << 1);
+        k += 1;
+    }
+    m
 }
 
 /// A set of cells.
@@ -43,7 +85,9 @@ impl Bits {
     #[inline(always)]
     pub(crate) fn set(&mut self, cell: usize) {
         let b = bit(cell);
-        self.0[b >> 6] |= 1 << (b & 63);
+        // The word index masked to the array (a square's bit is below 256):
+        // no bounds check.
+        self.0[(b >> 6) & (WORDS - 1)] |= 1 << (b & 63);
     }
 
     /// Removes `cell`.
@@ -51,6 +95,44 @@ impl Bits {
     pub(crate) fn clear(&mut self, cell: usize) {
         let b = bit(cell);
         self.0[b >> 6] &= !(1 << (b & 63));
+    }
+
+    /// The bits of the squares of `set` (a word at a time).
+    #[inline]
+    pub(crate) fn of_squares(set: SquareSet) -> Bits {
+        let s = set.words();
+        let mut b = [0; WORDS];
+        for (i, w) in b.iter_mut().enumerate() {
+            // Cell `c` is bit `c - OFFSET`; no square of a set lies below
+            // `OFFSET` (that is padding).
+            let above = s.get(i + 1).map_or(0, |n| n << (64 - OFFSET));
+            *w = s[i] >> OFFSET | above;
+        }
+        Bits(b)
+    }
+
+    /// The set as column masks (see [`Boards::column_empty`]): entry `f` has
+    /// bit `r` for the cell `16 * r + f`.
+    fn columns(self) -> [u16; 16] {
+        // The padded cells of the set: bit `c % 64` of word `c / 64` for cell
+        // `c`, that is a 16 x 16 bit matrix whose row `r` is bits `16 r..` (rank
+        // row `r`, bit `f` for file column `f`). Its transpose has the columns
+        // as rows.
+        let mut m = [0u64; WORDS];
+        for (i, w) in m.iter_mut().enumerate() {
+            let below = if i == 0 {
+                0
+            } else {
+                self.0[i - 1] >> (64 - OFFSET)
+            };
+            *w = self.0[i] << OFFSET | below;
+        }
+        let m = transpose16(m);
+        let mut columns = [0u16; 16];
+        for (f, column) in columns.iter_mut().enumerate() {
+            *column = (m[f / 4] >> (16 * (f % 4))) as u16;
+        }
+        columns
     }
 
     /// The members in cell order.
@@ -209,6 +291,22 @@ impl Iterator for Cells {
         }
         None
     }
+
+    /// Word by word, with the word in hand (what `for_each` and the other
+    /// internal iterations use).
+    #[inline(always)]
+    fn fold<B, F: FnMut(B, usize) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for (i, &word) in self.bits.0.iter().enumerate().skip(self.word) {
+            let mut w = word;
+            while w != 0 {
+                let cell = i * 64 + w.trailing_zeros() as usize + OFFSET;
+                w &= w - 1;
+                acc = f(acc, cell);
+            }
+        }
+        acc
+    }
 }
 
 /// The bitboards of a position: each side's pieces, its movable pieces and its
@@ -231,6 +329,36 @@ pub(crate) struct Boards {
 }
 
 impl Boards {
+    /// The boards of a board with no pieces and, as yet, no empty squares
+    /// either: only [`Boards::words`] is set, from the playable squares. The
+    /// pieces are then added with [`Boards::add_piece`], and
+    /// [`Boards::set_empty`] marks the rest of the board empty.
+    pub(crate) fn new(playable: SquareSet) -> Boards {
+        let bits = Bits::of_squares(playable);
+        let used = bits.0.iter().rposition(|w| *w != 0).map_or(0, |i| i + 1);
+        Boards {
+            words: used.max(2) as u8,
+            ..Boards::default()
+        }
+    }
+
+    /// Marks every square of `playable` without a piece as empty (the empty
+    /// set and its columns), once the pieces stand on the board: a word at a
+    /// time, not square by square. Also sets the far-moving pieces' columns.
+    pub(crate) fn set_empty(&mut self, playable: SquareSet) {
+        let mut empty = Bits::of_squares(playable);
+        for (i, w) in empty.0.iter_mut().enumerate() {
+            *w &= !(self.pieces[0].0[i] | self.pieces[1].0[i]);
+        }
+        self.empty = empty;
+        self.column_empty = empty.columns();
+        let mut far = self.far[0];
+        for (w, b) in far.0.iter_mut().zip(self.far[1].0) {
+            *w |= b;
+        }
+        self.column_far = far.columns();
+    }
+
     /// Marks `cell` as an empty playable square.
     #[inline(always)]
     pub(crate) fn vacate(&mut self, cell: usize) {
@@ -264,6 +392,22 @@ impl Boards {
         if kind.moves_far() {
             self.far[s].set(cell);
             self.column_far[cell & 15] |= 1 << (cell >> 4);
+        }
+    }
+
+    /// Adds pieces of one `kind` of `side` on the empty squares `cells` (a word
+    /// at a time; the empty set is left as it is, see [`Boards::set_empty`]).
+    #[inline(always)]
+    pub(crate) fn add_pieces(&mut self, cells: Bits, side: Side, kind: PieceKind) {
+        let s = side.index();
+        for i in 0..WORDS {
+            self.pieces[s].0[i] |= cells.0[i];
+            if kind.is_movable() {
+                self.movers[s].0[i] |= cells.0[i];
+            }
+            if kind.moves_far() {
+                self.far[s].0[i] |= cells.0[i];
+            }
         }
     }
 
@@ -321,5 +465,49 @@ impl Boards {
         self.empty.0[tw] ^= tb;
         self.column_empty[from & 15] ^= 1 << (from >> 4);
         self.column_empty[to & 15] ^= 1 << (to >> 4);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn transpose16_swaps_rows_and_columns() {
+        let mut rng = Rng::new(7);
+        for _ in 0..200 {
+            let m = [
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64(),
+            ];
+            let t = transpose16(m);
+            for r in 0..16 {
+                for c in 0..16 {
+                    let bit = |m: [u64; 4], r: usize, c: usize| m[r / 4] >> (16 * (r % 4) + c) & 1;
+                    assert_eq!(bit(t, r, c), bit(m, c, r), "row {r} column {c}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn columns_are_the_set_by_file() {
+        let mut rng = Rng::new(8);
+        for _ in 0..200 {
+            let mut bits = Bits::default();
+            let mut expected = [0u16; 16];
+            for rank in 1..=12 {
+                for (file, column) in expected.iter_mut().enumerate().take(13).skip(1) {
+                    if rng.below(2) == 1 {
+                        bits.set(16 * rank + file);
+                        *column |= 1 << rank;
+                    }
+                }
+            }
+            assert_eq!(bits.columns(), expected);
+        }
     }
 }

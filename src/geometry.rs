@@ -227,10 +227,12 @@ impl Geometry {
         sq.rotated(self.files, self.ranks)
     }
 
-    /// Whether `sq` lies inside the `files` x `ranks` rectangle.
+    /// The squares of the `files` x `ranks` rectangle (`files` and `ranks`
+    /// at most 12, as [`Ruleset::validate`](crate::Ruleset::validate) checks
+    /// first).
     #[inline]
-    pub(crate) fn in_rectangle(&self, sq: Square) -> bool {
-        sq.file() < self.files && sq.rank() < self.ranks
+    pub(crate) fn rectangle(&self) -> SquareSet {
+        SquareSet::rectangle(self.files, self.ranks)
     }
 
     /// The diagram character of `sq`.

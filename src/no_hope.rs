@@ -84,22 +84,50 @@ fn corner_spread<const N: usize>(set: W<N>, free: W<N>) -> W<N> {
     out
 }
 
+/// The squares one king step (orthogonal or diagonal) from a member of `set`,
+/// and `set` itself: [`spread`] in both [`ORTHOGONAL`] and [`DIAGONAL`] (plus
+/// `set`), in four shifts instead of eight (the set spread vertically, then
+/// that sideways).
+#[inline(always)]
+fn king_spread<const N: usize>(set: W<N>) -> W<N> {
+    let [up, down, right, left] = ORTHOGONAL;
+    let column = set.or(set.shift(up)).or(set.shift(down));
+    column.shift(right).or(column.shift(left)).or(column)
+}
+
+/// Whether `side` has `kind`s on the board for which `test` holds.
+#[inline(always)]
+fn has_kind(pos: &Position, side: Side, test: fn(PieceKind) -> bool) -> bool {
+    PieceKind::ALL
+        .into_iter()
+        .any(|k| test(k) && pos.count(side, k) > 0)
+}
+
 /// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards;
 /// `corner`: whether the corner rule applies (`Position::corner_applies`).
 #[inline(always)]
 fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
     let b = &pos.boards;
     let (s, e) = (side.index(), side.opponent().index());
-    let enemy_has_miner = PieceKind::ALL
-        .into_iter()
-        .any(|k| k.defuses_mines() && pos.count(!side, k) > 0);
-    // The pieces that never move are Mines (or Bombs) and Flags.
+    let enemy_has_miner = has_kind(pos, !side, PieceKind::defuses_mines);
+    let has_miner = has_kind(pos, side, PieceKind::defuses_mines);
+    // The pieces that never move are Mines (or Bombs) and Flags: the Flags are
+    // looked for among them (they are few), the rest are Mines.
     let mut fixed = [[W::<N>::EMPTY; 2]; 2]; // [side][0 = mines, 1 = flags]
-    for (i, who) in [s, e].into_iter().enumerate() {
-        let immovable = W::<N>::of(&b.pieces[who]).minus(W::of(&b.movers[who]));
+    for (i, who) in [side, !side].into_iter().enumerate() {
+        let immovable = W::<N>::of(&b.pieces[who.index()]).minus(W::of(&b.movers[who.index()]));
+        let mut flags = W::<N>::EMPTY;
+        let mut left = pos.count(who, PieceKind::Flag);
         for cell in Bits::from(immovable).cells() {
-            fixed[i][usize::from(kind_of(pos.cells[cell]).is_flag())].set(cell);
+            if left == 0 {
+                break;
+            }
+            if kind_of(pos.cells[cell]).is_flag() {
+                flags.set(cell);
+                left -= 1;
+            }
         }
+        fixed[i] = [immovable.minus(flags), flags];
     }
     let [[own_mines, own_flag], [enemy_mines, enemy_flag]] = fixed;
     let occupied_or_empty = W::of(&b.empty)
@@ -113,21 +141,12 @@ fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
     // The squares from which an orthogonal attack takes the Flag.
     let attack_from = spread(enemy_flag, ORTHOGONAL);
     let diagonal = pos.rules.diagonal_steps;
-    // Pass 1: non-Miners (enemy Mines block). Pass 2: Miners (they also enter
-    // enemy Mines, orthogonally: an attack).
-    let mut miners = W::<N>::EMPTY;
-    for cell in b.movers[s].cells() {
-        if kind_of(pos.cells[cell]).defuses_mines() {
-            miners.set(cell);
-        }
-    }
-    let others = W::<N>::of(&b.movers[s]).minus(miners);
     // Under the corner rule: the squares that may some day be empty (see the
     // module documentation), beside which a diagonal step may pass.
     let mut corner_free = W::<N>::EMPTY;
     if corner {
         let mut wall = own_flag.or(enemy_flag);
-        if miners.is_empty() {
+        if !has_miner {
             wall = wall.or(enemy_mines);
         }
         if !enemy_has_miner {
@@ -135,8 +154,25 @@ fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
         }
         corner_free = occupied_or_empty.minus(wall);
     }
-    for (seeds, miner_pass) in [(others, false), (miners, true)] {
-        let mut reached = seeds;
+    // Pass 1: every movable piece, as if none were a Miner (enemy Mines
+    // block). A Miner reaches at least what it reaches so, hence pass 1 finds
+    // the Flag when a non-Miner does or a Miner does without entering a Mine.
+    // Pass 2, only when pass 1 fails and `side` has Miners: the Miners alone,
+    // which also enter enemy Mines, orthogonally (that is an attack).
+    let movers = W::<N>::of(&b.movers[s]);
+    for miner_pass in [false, true] {
+        let mut reached = movers;
+        if miner_pass {
+            if !has_miner {
+                break;
+            }
+            reached = W::EMPTY;
+            for cell in b.movers[s].cells() {
+                if kind_of(pos.cells[cell]).defuses_mines() {
+                    reached.set(cell);
+                }
+            }
+        }
         if reached.is_empty() {
             continue;
         }
@@ -144,18 +180,16 @@ fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
             if !reached.and(attack_from).is_empty() {
                 return true;
             }
-            let orthogonal = spread(reached, ORTHOGONAL);
-            let mut step = orthogonal;
-            if diagonal {
-                step = step.or(if corner {
-                    corner_spread(reached, corner_free)
-                } else {
-                    spread(reached, DIAGONAL)
-                });
-            }
+            let step = if !diagonal {
+                spread(reached, ORTHOGONAL)
+            } else if corner {
+                spread(reached, ORTHOGONAL).or(corner_spread(reached, corner_free))
+            } else {
+                king_spread(reached)
+            };
             let mut next = reached.or(step.and(passable));
             if miner_pass {
-                next = next.or(orthogonal.and(enemy_mines));
+                next = next.or(spread(reached, ORTHOGONAL).and(enemy_mines));
             }
             if next == reached {
                 break;

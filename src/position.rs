@@ -1,7 +1,7 @@
 //! The position: the board, whose turn it is, what each side knows, and the status.
 
 use crate::army::Army;
-use crate::bitboard::Boards;
+use crate::bitboard::{Bits, Boards};
 use crate::combat::{Battle, combat};
 use crate::far_moves::FarCounts;
 use crate::more_squares::Chase;
@@ -278,23 +278,20 @@ impl Position {
         Ok(pos)
     }
 
-    /// A board with no pieces (terrain only), Red to move, not yet finished.
+    /// A board with no pieces (terrain only), Red to move, not yet finished:
+    /// the pieces go on with [`Position::put`] (or [`Position::place`]), then
+    /// [`Position::finish`] completes it (the bitboards of the empty squares
+    /// among the rest).
     pub(crate) fn empty(rules: &Ruleset) -> Position {
+        let g = &rules.board;
         let mut cells = [OFF; CELLS];
-        let mut boards = Boards::default();
-        for sq in rules.board.playable.iter() {
-            let cell = sq.cell();
-            cells[cell] = EMPTY;
-            boards.vacate(cell);
-            boards.words = boards
-                .words
-                .max((crate::bitboard::bit(cell) / 64 + 1) as u8);
-        }
+        Bits::of_squares(g.playable)
+            .cells()
+            .for_each(|cell| cells[cell] = EMPTY);
         // Lakes are never playable (see `Ruleset::validate`).
-        for sq in rules.board.lakes.iter() {
-            cells[sq.cell()] = LAKE;
-        }
-        boards.words = boards.words.max(2);
+        Bits::of_squares(g.lakes)
+            .cells()
+            .for_each(|cell| cells[cell] = LAKE);
         Position {
             rules: *rules,
             cells,
@@ -311,7 +308,7 @@ impl Position {
             last: None,
             chains: [Chain::default(); 2],
             chase: Chase::default(),
-            boards,
+            boards: Boards::new(g.playable),
             far: FarCounts::default(),
         }
     }
@@ -329,8 +326,8 @@ impl Position {
             });
         }
         let army = self.rules.army(piece.side);
-        let n = &mut self.on_board[piece.side.index()][piece.kind.index()];
-        if *n >= army.count(piece.kind) {
+        let n = self.on_board[piece.side.index()][piece.kind.index()];
+        if n >= army.count(piece.kind) {
             return Err(PositionError::TooMany {
                 side: piece.side,
                 kind: piece.kind,
@@ -338,15 +335,35 @@ impl Position {
                 found: n.saturating_add(1),
             });
         }
-        *n += 1;
-        self.cells[sq.cell()] = code(piece.side, piece.kind);
-        self.boards.add(sq.cell(), piece.side, piece.kind);
-        self.knowledge[sq.cell()] = army.kinds().bits();
+        self.place(piece.side, piece.kind, &[sq], army.kinds());
         Ok(())
     }
 
-    /// Completes a position built with [`Position::put`]: side to move, hash and
-    /// status.
+    /// [`Position::put`] without its checks, for pieces known to fit (a random
+    /// setup's, legal by construction): puts a `kind` of `side` on each of the
+    /// empty playable `squares`, where the opponent knows only that it is one
+    /// of `army_kinds` (the kinds of `side`'s army). Counts and hashes them.
+    #[inline(always)]
+    fn place(&mut self, side: Side, kind: PieceKind, squares: &[Square], army_kinds: KindSet) {
+        let c = code(side, kind);
+        let mut added = Bits::default();
+        for sq in squares {
+            let cell = sq.cell();
+            debug_assert_eq!(self.cells[cell], EMPTY);
+            self.cells[cell] = c;
+            self.knowledge[cell] = army_kinds.bits();
+            self.hash ^= zobrist::piece_key(cell, c);
+            added.set(cell);
+        }
+        let n = &mut self.on_board[side.index()][kind.index()];
+        // At most the army's count (a `u8`).
+        *n += squares.len() as u8;
+        debug_assert!(*n <= self.rules.army(side).count(kind));
+        self.boards.add_pieces(added, side, kind);
+    }
+
+    /// Completes a position built with [`Position::put`]: side to move, the
+    /// empty squares' bitboards, hash and status.
     pub(crate) fn finish(&mut self, to_move: Side) -> Result<(), PositionError> {
         if self.on_board[0][PieceKind::Flag.index()] == 0
             && self.on_board[1][PieceKind::Flag.index()] == 0
@@ -354,20 +371,12 @@ impl Position {
             return Err(PositionError::NoFlags);
         }
         self.to_move = to_move;
-        // The hash of the pieces, found on the bitboards (the same as
-        // `hash_from_scratch`, which reads every cell).
-        let mut hash = if to_move == Side::Blue {
-            zobrist::BLUE_TO_MOVE
-        } else {
-            0
-        };
-        for side in Side::BOTH {
-            for cell in self.boards.pieces[side.index()].cells() {
-                hash ^= zobrist::piece_key(cell, self.cells[cell]);
-            }
+        self.boards.set_empty(self.rules.board.playable);
+        // The pieces were hashed as they were put.
+        if to_move == Side::Blue {
+            self.hash ^= zobrist::BLUE_TO_MOVE;
         }
-        debug_assert_eq!(hash, self.hash_from_scratch());
-        self.hash = hash;
+        debug_assert_eq!(self.hash, self.hash_from_scratch());
         self.recount_far();
         self.status = self.evaluate(true);
         Ok(())
@@ -402,15 +411,12 @@ impl Position {
         let mut pos = Position::empty(rules);
         for (side, seed) in [(Side::Red, red_seed), (Side::Blue, blue_seed)] {
             // Random setups are legal by construction: no second validation,
-            // and the pieces go straight onto the board.
+            // and the pieces go straight onto the board, unchecked.
             debug_assert_eq!(Setup::random(rules, side, seed).validate(rules), Ok(()));
-            let mut placed = Ok(());
-            Setup::random_placement(rules, side, seed, |sq, kind| {
-                if placed.is_ok() {
-                    placed = pos.put(sq, Piece::new(side, kind));
-                }
+            let kinds = rules.army(side).kinds();
+            Setup::random_placement(rules, side, seed, |kind, squares| {
+                pos.place(side, kind, squares, kinds);
             });
-            placed?;
         }
         pos.finish(rules.first_to_move)?;
         Ok(pos)

@@ -2,7 +2,7 @@
 
 use crate::army::{Army, Strengths};
 use crate::geometry::Geometry;
-use crate::piece::{PieceKind, Side};
+use crate::piece::{KindSet, PieceKind, Side};
 use crate::square::Square;
 
 /// Who defeats whom when the Spy and the Marshal meet.
@@ -345,12 +345,7 @@ impl Ruleset {
                 ranks: g.ranks,
             });
         }
-        if let Some(sq) = g
-            .playable
-            .union(g.lakes)
-            .iter()
-            .find(|sq| !g.in_rectangle(*sq))
-        {
+        if let Some(sq) = g.playable.union(g.lakes).difference(g.rectangle()).first() {
             return Err(RulesetError::OutsideBoard(sq));
         }
         if let Some(sq) = g.playable.intersection(g.lakes).first() {
@@ -383,11 +378,13 @@ impl Ruleset {
                 1 => {}
                 count => return Err(RulesetError::SeveralFlags { side, count }),
             }
-            if let Some((kind, _)) = army
-                .iter()
-                .find(|(k, _)| k.is_movable() && self.strengths.get(*k) == 0)
-            {
-                return Err(RulesetError::Unranked(kind));
+            let unranked = army.kinds().intersection(KindSet::MOVABLE).bits()
+                & !self.strengths.ranked().bits();
+            if unranked != 0 {
+                // The first such kind: the lowest bit.
+                if let Some(kind) = PieceKind::from_index(unranked.trailing_zeros() as usize) {
+                    return Err(RulesetError::Unranked(kind));
+                }
             }
         }
         if self.max_plies == Some(0) || self.max_plies_without_attack == Some(0) {

@@ -311,17 +311,20 @@ impl Setup {
     /// ```
     pub fn random(rules: &Ruleset, side: Side, seed: u64) -> Setup {
         let mut setup = Setup::new(side);
-        Setup::random_placement(rules, side, seed, |sq, kind| {
-            setup.cells[sq.grid_index()] = 1 + kind as u8;
+        Setup::random_placement(rules, side, seed, |kind, squares| {
+            for sq in squares {
+                setup.cells[sq.grid_index()] = 1 + kind as u8;
+            }
         });
         setup
     }
 
-    /// The placement of [`Setup::random`]: calls `place` with every square
-    /// and the kind put there (in no particular order), without building the
-    /// setup's grid ([`Position::start`](crate::Position::start) puts the
-    /// pieces straight on its board).
-    pub(crate) fn random_placement<F: FnMut(Square, PieceKind)>(
+    /// The placement of [`Setup::random`]: calls `place` with each kind of the
+    /// army and the squares it gets (as many as the army has, unless the zone
+    /// runs out), without building the setup's grid
+    /// ([`Position::start`](crate::Position::start) puts the pieces straight
+    /// on its board).
+    pub(crate) fn random_placement<F: FnMut(PieceKind, &[Square])>(
         rules: &Ruleset,
         side: Side,
         seed: u64,
@@ -330,10 +333,11 @@ impl Setup {
         let mut rng = Rng::new(seed);
         let mut squares = [Square::new(0, 0).unwrap_or_else(|| unreachable!()); GRID_SQUARES];
         let mut n = 0;
-        for sq in rules.board.zone(side).iter() {
+        // A set holds at most `GRID_SQUARES` squares.
+        rules.board.zone(side).iter().for_each(|sq| {
             squares[n] = sq;
             n += 1;
-        }
+        });
         // Fisher-Yates over the zone, then hand out the army in kind order.
         for i in (1..n).rev() {
             let j = rng.below(i as u32 + 1) as usize;
@@ -341,12 +345,9 @@ impl Setup {
         }
         let mut next = 0;
         for (kind, count) in rules.army(side).iter() {
-            for _ in 0..count {
-                if next < n {
-                    place(squares[next], kind);
-                    next += 1;
-                }
-            }
+            let end = (next + usize::from(count)).min(n);
+            place(kind, &squares[next..end]);
+            next = end;
         }
     }
 

@@ -1,6 +1,6 @@
 //! Sets of squares, as a fixed-size bit set.
 
-use crate::square::{CELLS, Square};
+use crate::square::{CELLS, MAX_FILES, MAX_RANKS, Square};
 use core::fmt;
 
 /// A set of [`Square`]s (a bit set over the 12 x 12 grid, no heap).
@@ -171,6 +171,43 @@ impl SquareSet {
         }
     }
 
+    /// The squares of the `files` x `ranks` rectangle in the grid's lower left
+    /// corner (files `a`.. and ranks `1`..; at most the whole grid), built a
+    /// word at a time, not square by square.
+    pub(crate) const fn rectangle(files: u8, ranks: u8) -> SquareSet {
+        // Within the grid whatever the arguments: a set holds only its squares.
+        let (files, ranks) = (min(files, MAX_FILES), min(ranks, MAX_RANKS));
+        // One rank: cells 1..=files of its row of 16 (cell 0 is padding); the
+        // same row in each of the four rows a word holds.
+        let row = ((1u64 << files) - 1) << 1;
+        let rows = row.wrapping_mul(0x0001_0001_0001_0001);
+        // The cells of ranks 1..=ranks are 16..end (the row below rank 1 is
+        // padding).
+        let end = (ranks as usize + 1) * 16;
+        let mut words = [0; CELLS / 64];
+        let mut i = 0;
+        while i < words.len() {
+            let below_end = if end >= 64 * (i + 1) {
+                u64::MAX
+            } else if end <= 64 * i {
+                0
+            } else {
+                (1 << (end - 64 * i)) - 1
+            };
+            words[i] = rows & below_end;
+            i += 1;
+        }
+        words[0] &= !0xFFFF;
+        SquareSet(words)
+    }
+
+    /// The bits of the set: bit `c % 64` of word `c / 64` for the square of
+    /// padded cell `c`.
+    #[inline]
+    pub(crate) const fn words(&self) -> [u64; CELLS / 64] {
+        self.0
+    }
+
     /// The first square of the set in [`SquareSet::iter`] order.
     ///
     /// ```
@@ -179,6 +216,11 @@ impl SquareSet {
     pub fn first(&self) -> Option<Square> {
         self.iter().next()
     }
+}
+
+/// The smaller of `a` and `b` (`Ord::min` is not `const`).
+const fn min(a: u8, b: u8) -> u8 {
+    if a < b { a } else { b }
 }
 
 impl FromIterator<Square> for SquareSet {
@@ -215,11 +257,28 @@ impl Iterator for SquareSetIter {
             if w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 self.words[self.word] = w & (w - 1);
-                return Square::from_cell(self.word * 64 + bit);
+                // A set only ever holds squares of the grid.
+                return Some(Square::from_board_cell(self.word * 64 + bit));
             }
             self.word += 1;
         }
         None
+    }
+
+    /// Word by word, with the word in hand (what `for_each` and the other
+    /// internal iterations use).
+    #[inline]
+    fn fold<B, F: FnMut(B, Square) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for (i, &word) in self.words.iter().enumerate().skip(self.word) {
+            let mut w = word;
+            while w != 0 {
+                let cell = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                acc = f(acc, Square::from_board_cell(cell));
+            }
+        }
+        acc
     }
 }
 

@@ -788,6 +788,17 @@ proptest! {
     }
 
     #[test]
+    fn start_is_new_from_the_random_setups(case in cases(0)) {
+        // `Position::start` takes shortcuts (no checks on the random pieces);
+        // the position must be the one the checked way builds.
+        let red = Setup::random(&case.rules, Side::Red, case.red_seed);
+        let blue = Setup::random(&case.rules, Side::Blue, case.blue_seed);
+        let checked = Position::new(&case.rules, &red, &blue)
+            .map_err(|e| fail(format!("random setups must be legal: {e}")))?;
+        prop_assert!(case.start()? == checked);
+    }
+
+    #[test]
     fn incremental_hash_equals_scratch(case in cases(150)) {
         let start = case.start()?;
         prop_assert_eq!(start.hash(), start.hash_from_scratch());
