@@ -1,13 +1,13 @@
 //! Legal move generation (no heap: moves go into a fixed-capacity list or to a
 //! callback).
 
-use crate::bitboard::{OFFSET, W, bit};
+use crate::bitboard::{Bits, OFFSET, W, bit};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
 use crate::position::{DIAGONAL, DIAGONAL_SIDES, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
 use crate::rng::Rng;
-use crate::square::Square;
+use crate::square::{CELLS, Square};
 
 impl Position {
     /// Every legal move of the side to move (empty once the game is over).
@@ -504,41 +504,46 @@ impl Position {
         m.total += self.far.total[side.index()];
     }
 
-    /// The longer moves of each far-moving piece of `side`, in cell order (see
-    /// [`FarMoves`]).
-    pub(crate) fn far_moves(&self, side: Side) -> FarMoves {
-        let mut known = FarMoves {
-            cells: [0; FAR_KEPT],
-            counts: [0; FAR_KEPT],
-            len: 0,
+    /// What the children of this position may reuse when they count the
+    /// moves of `side` (the side not to move here), see [`KnownMoves`].
+    pub(crate) fn known_moves(&self, side: Side) -> KnownMoves {
+        let steps = match self.boards.words {
+            2 => self.board_moves::<2>(side, self.corner_applies()).total,
+            3 => self.board_moves::<3>(side, self.corner_applies()).total,
+            _ => self.board_moves::<4>(side, self.corner_applies()).total,
         };
-        for cell in self.boards.far[side.index()].cells() {
-            if known.len == FAR_KEPT {
-                known.len = usize::MAX;
-                break;
-            }
-            known.cells[known.len] = cell as u8;
-            known.counts[known.len] = self.far_moves_of(cell, side).iter().sum::<u32>() as u16;
-            known.len += 1;
+        let mut known = KnownMoves {
+            steps,
+            far_set: self.boards.far[side.index()],
+            far_counts: [0; CELLS],
+            far_total: 0,
+        };
+        for cell in known.far_set.cells() {
+            let n = self.far_moves_of(cell, side).iter().sum::<u32>();
+            known.far_counts[cell] = n as u8;
+            known.far_total += n;
         }
         known
     }
 
     /// [`Position::legal_move_count`] in a position reached by `mv` from one
-    /// where the side to move had the longer moves `known`: a far-moving
-    /// piece whose rank and file hold neither square of `mv` has the same
-    /// longer moves as there (only those two squares changed). For perft,
-    /// whose moves (`make::<false>`) leave the kept counts of
-    /// [`far_moves`](crate::far_moves) out of step.
-    pub(crate) fn legal_move_count_after(&self, mv: Move, known: &FarMoves) -> usize {
+    /// where the side to move had the moves `known`; `attack`: whether `mv`
+    /// was an attack. For perft, whose moves (`make::<false>`) leave the kept
+    /// counts of [`far_moves`](crate::far_moves) out of step.
+    pub(crate) fn legal_move_count_after(
+        &self,
+        mv: Move,
+        attack: bool,
+        known: &KnownMoves,
+    ) -> usize {
         if self.status.is_over() {
             return 0;
         }
         let side = self.to_move;
         let n = match self.boards.words {
-            2 => self.count_board_moves_after::<2>(side, mv, known),
-            3 => self.count_board_moves_after::<3>(side, mv, known),
-            _ => self.count_board_moves_after::<4>(side, mv, known),
+            2 => self.count_board_moves_after::<2>(side, mv, attack, known),
+            3 => self.count_board_moves_after::<3>(side, mv, attack, known),
+            _ => self.count_board_moves_after::<4>(side, mv, attack, known),
         };
         debug_assert_eq!(n, self.count_board_moves_from_scratch(side));
         let forbidden = self
@@ -548,34 +553,48 @@ impl Position {
     }
 
     /// [`Position::count_board_moves`] for [`Position::legal_move_count_after`].
+    ///
+    /// - Single steps: without diagonal steps, a move of the opponent that
+    ///   was not an attack leaves them as they were: it emptied a square that
+    ///   held an enemy piece and filled an empty one with an enemy piece, and a
+    ///   step may go to either. Otherwise they are counted again.
+    /// - Long moves: those known before `mv`, less those of the far-moving
+    ///   pieces that stood on the ranks and files of its two squares, plus
+    ///   those of the far-moving pieces that stand there now, counted again
+    ///   (nothing else changed).
     #[inline(always)]
     fn count_board_moves_after<const N: usize>(
         &self,
         side: Side,
         mv: Move,
-        known: &FarMoves,
+        attack: bool,
+        known: &KnownMoves,
     ) -> u32 {
-        let mut total = self.board_moves::<N>(side, self.corner_applies()).total;
-        let (a, b) = (mv.from.cell(), mv.to.cell());
-        let on_lines = |c: usize| {
-            (c ^ a) & 0xF0 == 0 || (c ^ a) & 0x0F == 0 || (c ^ b) & 0xF0 == 0 || (c ^ b) & 0x0F == 0
+        let steps = if attack || self.rules.diagonal_steps {
+            self.board_moves::<N>(side, self.corner_applies()).total
+        } else {
+            debug_assert_eq!(
+                known.steps,
+                self.board_moves::<N>(side, self.corner_applies()).total
+            );
+            known.steps
         };
-        let far = W::<N>::of(&self.boards.far[side.index()]);
-        let mut k = 0;
-        for (w, &word) in far.0.iter().enumerate() {
-            let mut bits = word;
+        let mut total = steps + known.far_total;
+        let lines = lines_through::<N>(mv.from.cell()).or(lines_through(mv.to.cell()));
+        let stale = W::<N>::of(&known.far_set).and(lines);
+        let fresh = W::<N>::of(&self.boards.far[side.index()]).and(lines);
+        for w in 0..N {
+            let mut bits = stale.0[w];
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize + OFFSET;
                 bits &= bits - 1;
-                while k < known.len && usize::from(known.cells[k]) < cell {
-                    k += 1;
-                }
-                total += if k < known.len && usize::from(known.cells[k]) == cell && !on_lines(cell)
-                {
-                    u32::from(known.counts[k])
-                } else {
-                    self.far_moves_of(cell, side).iter().sum::<u32>()
-                };
+                total -= u32::from(known.far_counts[cell & (CELLS - 1)]);
+            }
+            let mut bits = fresh.0[w];
+            while bits != 0 {
+                let cell = w * 64 + bits.trailing_zeros() as usize + OFFSET;
+                bits &= bits - 1;
+                total += self.far_moves_of(cell, side).iter().sum::<u32>();
             }
         }
         total
@@ -691,17 +710,31 @@ fn corner_steps<const N: usize>(movers: W<N>, empty: W<N>) -> [u32; 4] {
     n
 }
 
-/// How many far-moving pieces a [`FarMoves`] holds at most.
-const FAR_KEPT: usize = 16;
+/// The cells of the rank and of the file of `cell`, on the first `N` words
+/// (a rank takes 16 bits, so a file is one bit in every 16).
+#[inline(always)]
+fn lines_through<const N: usize>(cell: usize) -> W<N> {
+    let i = bit(cell);
+    let mut set = W([0x0001_0001_0001_0001u64 << (i & 15); N]);
+    let word = i >> 6;
+    if word < N {
+        set.0[word] |= 0xFFFF << (i & 0x30);
+    }
+    set
+}
 
-/// The longer moves (two squares or more) of each far-moving piece of a side,
-/// in cell order, kept by [`Position::perft`] for the children of a position;
-/// `len` is `usize::MAX` when the side has more than [`FAR_KEPT`] of them
-/// (then nothing is kept).
-pub(crate) struct FarMoves {
-    cells: [u8; FAR_KEPT],
-    counts: [u16; FAR_KEPT],
-    len: usize,
+/// The moves of a side that the children of a position may reuse when they
+/// count that side's moves, kept by [`Position::perft`] (see
+/// `Position::count_board_moves_after`).
+pub(crate) struct KnownMoves {
+    /// The single steps.
+    steps: u32,
+    /// Where the far-moving pieces stood.
+    far_set: Bits,
+    /// By cell: the long moves of the far-moving piece there.
+    far_counts: [u8; CELLS],
+    /// Their sum.
+    far_total: u32,
 }
 
 /// The moves the board allows a side, as counted by `Position::board_moves`.

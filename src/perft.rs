@@ -44,21 +44,21 @@ impl Position {
         let moves = self.legal_moves();
         let mut n = 0;
         if depth == 2 {
-            // The children count the moves of the side not to move here; a
-            // far-moving piece away from the lines of the move played keeps
-            // its longer moves.
-            let known = self.far_moves(!self.to_move);
+            // The children count the moves of the side not to move here,
+            // reusing what did not change (see `legal_move_count_after`).
+            let known = self.known_moves(!self.to_move);
             for &mv in moves.iter() {
+                let attack = self.cells[mv.to.cell()] != crate::position::EMPTY;
                 let undo = Undo::before(self, mv);
-                self.make::<false>(mv);
-                n += self.legal_move_count_after(mv, &known) as u64;
+                self.make_inline::<false>(mv);
+                n += self.legal_move_count_after(mv, attack, &known) as u64;
                 self.take_back::<false>(&undo);
             }
             return n;
         }
         for &mv in moves.iter() {
             let undo = Undo::before(self, mv);
-            self.make::<false>(mv);
+            self.make_inline::<false>(mv);
             n += self.perft_in_place(depth - 1);
             self.take_back::<false>(&undo);
         }

@@ -806,6 +806,13 @@ impl Position {
     /// counts long moves its own way and takes the move back with
     /// `take_back::<false>`).
     pub(crate) fn make<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
+        self.make_inline::<RECORD>(mv)
+    }
+
+    /// [`Position::make`], always inlined: perft's loop, which makes and
+    /// takes back every child, pays no call.
+    #[inline(always)]
+    pub(crate) fn make_inline<const RECORD: bool>(&mut self, mv: Move) -> Outcome {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let side = self.to_move;
         let p = self.cells[from];

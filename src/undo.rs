@@ -104,6 +104,7 @@ impl Position {
     /// equals the one the record was taken from. `RECORD` must be the one the
     /// move was made with (see [`Position::make`]): without it the kept
     /// long-move counts are left as they are, as the move left them.
+    #[inline(always)]
     pub(crate) fn take_back<const RECORD: bool>(&mut self, undo: &Undo) {
         let [from, to] = undo.squares;
         let (f, t) = (usize::from(from.cell), usize::from(to.cell));
