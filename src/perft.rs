@@ -10,9 +10,14 @@
 //!
 //! Children are made and unmade in place (the same undo records
 //! [`Game::undo`](crate::Game) uses; the chase state, the last outcome, the
-//! hash and what the sides know of the pieces, which no rule applied here
-//! reads, are not kept up to date), and the last ply is counted in bulk with
-//! [`Position::legal_move_count`].
+//! hash, what the sides know of the pieces and the kept long-move counts of
+//! [`far_moves`](crate::far_moves), which no rule applied here reads, are not
+//! kept up to date), and the last ply is counted in bulk: the children of a
+//! position reuse what it counted for the side that moves next (its single
+//! steps after a move that was not an attack, when there are no diagonal
+//! steps, and the long moves of its far-moving pieces away from the lines of
+//! the move played; see `Position::legal_move_count_after`). Debug builds
+//! check every such count against [`Position::legal_move_count`]'s way.
 
 use crate::position::Position;
 use crate::undo::Undo;
