@@ -507,13 +507,8 @@ impl Position {
     /// What the children of this position may reuse when they count the
     /// moves of `side` (the side not to move here), see [`KnownMoves`].
     pub(crate) fn known_moves(&self, side: Side) -> KnownMoves {
-        let steps = match self.boards.words {
-            2 => self.board_moves::<2>(side, self.corner_applies()).total,
-            3 => self.board_moves::<3>(side, self.corner_applies()).total,
-            _ => self.board_moves::<4>(side, self.corner_applies()).total,
-        };
         let mut known = KnownMoves {
-            steps,
+            steps: self.count_steps(side),
             far_set: self.boards.far[side.index()],
             far_counts: [0; CELLS],
             far_total: 0,
@@ -600,14 +595,19 @@ impl Position {
         total
     }
 
-    /// [`Position::count_board_moves`] with every long move read from the
-    /// board (not from the kept counts), for checks.
-    fn count_board_moves_from_scratch(&self, side: Side) -> u32 {
-        let steps = match self.boards.words {
+    /// The single steps the board allows `side` (before the two-square rule).
+    fn count_steps(&self, side: Side) -> u32 {
+        match self.boards.words {
             2 => self.board_moves::<2>(side, self.corner_applies()).total,
             3 => self.board_moves::<3>(side, self.corner_applies()).total,
             _ => self.board_moves::<4>(side, self.corner_applies()).total,
-        };
+        }
+    }
+
+    /// [`Position::count_board_moves`] with every long move read from the
+    /// board (not from the kept counts), for checks.
+    fn count_board_moves_from_scratch(&self, side: Side) -> u32 {
+        let steps = self.count_steps(side);
         let far: u32 = self.boards.far[side.index()]
             .cells()
             .map(|cell| self.far_moves_of(cell, side).iter().sum::<u32>())
