@@ -20,7 +20,7 @@
 //! and a few comparisons, whatever the number of Scouts on the board.
 
 use crate::piece::{PieceKind, Side};
-use crate::position::{EMPTY, Position, kind_of, owner};
+use crate::position::{EMPTY, ORTHOGONAL, Position, kind_of, owner};
 use crate::square::CELLS;
 
 /// Each far-moving piece's long moves (two squares or more, along empty
@@ -153,6 +153,10 @@ impl Position {
             // empty squares and meets `cell`; when `cell` is empty it runs on
             // to the first square seen beyond it.
             let s = side_index(c);
+            // The opposite direction (`ORTHOGONAL` lists them in pairs).
+            const {
+                assert!(ORTHOGONAL[0] == -ORTHOGONAL[1] && ORTHOGONAL[2] == -ORTHOGONAL[3]);
+            };
             let o = d ^ 1;
             let beyond = runs[d] + 1 + runs[o];
             let end = self.cells[seen[o]];

@@ -604,3 +604,23 @@ impl KindSet {
         KindSet(bits)
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PieceKind;
+
+    /// The kind a cell code's low four bits name is the kind of that index,
+    /// for every value of the other bits (the side bits of a cell code).
+    #[test]
+    fn kind_from_low_bits_is_the_kind_of_that_index() {
+        for bits in 0..=u8::MAX {
+            let kind = PieceKind::from_low_bits(bits);
+            assert_eq!(
+                kind,
+                PieceKind::ALL[usize::from(bits & 15)],
+                "bits {bits:#04x}"
+            );
+            assert_eq!(kind.index(), usize::from(bits & 15));
+        }
+    }
+}
