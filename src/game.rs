@@ -233,7 +233,19 @@ impl Game {
     /// Plays a move [`Game::check_move`] accepts, and records it.
     fn play_checked(&mut self, mv: Move) -> Outcome {
         self.undos.push(Undo::before(&self.current, mv));
+        let mut chase = self.current.chase;
         let outcome = self.current.play_unchecked(mv);
+        if self.rules().more_squares {
+            // The chase state goes on from the game's (a bare position's move
+            // resets it, see `more_squares`).
+            chase.record(
+                &self.current.cells,
+                outcome.side,
+                mv,
+                outcome.fight.is_some(),
+            );
+            self.current.chase = chase;
+        }
         self.outcomes.push(outcome);
         self.seen_after_play();
         if self.rules().more_squares

@@ -34,8 +34,14 @@
 //! back to the square it came from on the immediately preceding turn") made
 //! mechanical the way the published test vectors (`data/ataraxos/`) were made.
 //! It needs the positions of the chase, so it is enforced by
-//! [`Game`](crate::Game), which keeps the history; a bare [`Position`]
-//! keeps the chase lengths up to date but does not forbid moves by this rule.
+//! [`Game`](crate::Game), which keeps the history, and the game keeps the
+//! chase state too, move by move. A bare [`Position`] has no history to
+//! compare with: a move played on it ends any chase under way (its state goes
+//! back to that of a start), so random playouts on positions pay nothing for
+//! the rule. A game built from a position ([`Game::from_position`]) goes on
+//! with that position's chase state: taken from a game, the chase continues.
+//!
+//! [`Game::from_position`]: crate::Game::from_position
 
 use crate::moves::Move;
 use crate::piece::Side;
@@ -85,6 +91,7 @@ impl Chase {
     /// Updates the state after `side` played `mv`; `after` is the board after
     /// the move.
     #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn record(&mut self, after: &[u8; CELLS], side: Side, mv: Move, attacked: bool) {
         let (p, q) = (side.index(), side.opponent().index());
         self.last_from[p] = Some(mv.from);
@@ -114,5 +121,64 @@ impl Chase {
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn is_reverse(&self, side: Side, mv: Move) -> bool {
         self.last_to[side.index()] == Some(mv.from) && self.last_from[side.index()] == Some(mv.to)
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::Chase;
+    use crate::{Game, MoveError, Position, Ruleset};
+
+    /// Red's Marshal chases Blue's General round e3/e4/f3/f4 (classic, no
+    /// two-square rule): after eight plies Red's f3-e3 would recreate a
+    /// position of the chase.
+    fn chase_game() -> Game {
+        let mut rules = Ruleset::classic();
+        rules.two_square = None;
+        let text = "f........./.........s/.........S/........../S.~~..~~../..~~..~~../....g...../........../....M...../.........F r";
+        let mut game = Game::from_position(Position::from_text(&rules, text).expect("a position"));
+        for m in [
+            "e2-e3", "e4-f4", "e3-e4", "f4-f3", "e4-f4", "f3-e3", "f4-f3", "e3-e4",
+        ] {
+            let mv = game.position().parse_move(m).expect("move text");
+            game.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        game
+    }
+
+    /// Rule (more-squares): the chase state is the game's. The game follows
+    /// the chase move by move and takes it back with the move; a game built
+    /// from its position goes on with the chase; a move played on a bare
+    /// position, which has no history to compare with, ends the chase.
+    #[test]
+    fn the_chase_is_followed_by_the_game_and_ended_by_a_bare_move() {
+        let mut game = chase_game();
+        let f3e3 = game.position().parse_move("f3-e3").expect("move text");
+        assert_eq!(game.check_move(f3e3), Err(MoveError::MoreSquares));
+        let chase = game.position().chase;
+        assert!(chase.length(crate::Side::Red) >= 2, "{chase:?}");
+
+        // Built from the game's position: the same chase state.
+        let again = Game::from_position(*game.position());
+        assert_eq!(again.position().chase, chase);
+
+        // Taken back and played again: the same chase state.
+        let before_last = {
+            let mut g = game.clone();
+            g.undo().expect("a move to take back");
+            g.position().chase
+        };
+        assert_ne!(before_last, chase);
+        let last = game.undo().expect("a move to take back").mv;
+        assert_eq!(game.position().chase, before_last);
+        game.play(last).expect("the same move again");
+        assert_eq!(game.position().chase, chase);
+
+        // A move on a bare copy ends the chase there (and only there).
+        let mut bare = *game.position();
+        let step = bare.parse_move("j8-j7").expect("move text");
+        bare.play(step).expect("a legal move");
+        assert_eq!(bare.chase, Chase::default());
+        assert_eq!(game.position().chase, chase);
     }
 }

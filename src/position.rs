@@ -113,7 +113,9 @@ pub struct Position {
     pub(crate) last: Option<Outcome>,
     /// Each side's two-square chain (see [`two_square`](crate::two_square)).
     pub(crate) chains: [Chain; 2],
-    /// The continuous-chase state (see [`more_squares`](crate::more_squares)).
+    /// The continuous-chase state (see [`more_squares`](crate::more_squares)):
+    /// kept by [`Game`](crate::Game), which enforces the rule; a move played
+    /// on a bare position resets it (no chase under way).
     pub(crate) chase: Chase,
     /// The same board as bitboards (see [`bitboard`](crate::bitboard)).
     pub(crate) boards: Boards,
@@ -870,8 +872,10 @@ impl Position {
                 }
             }
         }
-        if RECORD && self.rules.more_squares {
-            self.chase.record(&self.cells, side, mv, fight.is_some());
+        if RECORD {
+            // The chase state is the game's (see `more_squares`): a move
+            // played on a bare position ends any chase under way.
+            self.chase = Chase::default();
         }
         self.to_move = !side;
         if RECORD {
