@@ -481,19 +481,26 @@ impl Position {
             total: 0,
             corner,
         };
+        // The sum is taken as the counts come (the diagonal ones are 0
+        // without diagonal steps, and are not added then).
+        let mut total = 0;
         for (i, d) in ORTHOGONAL.into_iter().enumerate() {
             m.counts[i] = movers.shift(d).and(open).len();
+            total += m.counts[i];
         }
         if corner {
             let [a, b, c, d] = corner_steps(movers, empty);
             m.counts[4..].copy_from_slice(&[a, b, c, d]);
+            total += a + b + c + d;
         } else if self.rules.diagonal_steps {
             for (i, d) in DIAGONAL.into_iter().enumerate() {
                 m.counts[4 + i] = movers.shift(d).and(empty).len();
+                total += m.counts[4 + i];
             }
         }
-        m.step_total = m.counts.iter().sum();
-        m.total = m.step_total;
+        debug_assert_eq!(total, m.counts.iter().sum::<u32>());
+        m.step_total = total;
+        m.total = total;
         m
     }
 
