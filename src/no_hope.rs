@@ -25,11 +25,29 @@
 //!
 //! `X` still has hope when some movable piece of `X` has such a path. The draw is
 //! declared only when neither side has hope.
+//!
+//! Movable pieces never block, so whether a square leads to the enemy Flag
+//! depends only on what never moves: the Flags, the Mines and whether each
+//! side still has a Miner. The search therefore runs backwards, from the
+//! squares next to the enemy Flag, and gives for each side the **region** of
+//! squares from which a path exists (one for any movable piece, a larger one
+//! for a Miner, which may also enter enemy Mines). A position keeps these
+//! regions when its ruleset has the draw, and computes them again only when
+//! a Mine or a Flag leaves the board or a side loses its last Miner (or such
+//! a fight is taken back); the test after a fight is then whether a movable
+//! piece stands in its side's region: a few word operations.
 
 use crate::bitboard::{Bits, W};
 use crate::movegen::corner_open;
 use crate::piece::{PieceKind, Side};
 use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
+
+/// For each side, the squares from which its pieces can reach the enemy Flag
+/// (see the module documentation): `[side][0]` for any movable piece,
+/// `[side][1]` for a Miner. A position keeps them when its ruleset has the
+/// no-hope draw (all empty otherwise).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct HopeRegions([[Bits; 2]; 2]);
 
 /// Whether `side` has a path (as defined in the module documentation) from one
 /// of its movable pieces to the enemy Flag.
@@ -41,25 +59,64 @@ use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn can_reach_flag(pos: &Position, side: Side) -> bool {
-    if pos.corner_applies() {
-        return reach_corner(pos, side);
+    let regions = if pos.rules.no_hope_draw {
+        pos.hope
+    } else {
+        hope_regions(pos)
+    };
+    debug_assert_eq!(regions, hope_regions(pos), "kept hope regions");
+    has_hope(pos, side, &regions)
+}
+
+/// Whether a movable piece of `side` stands in its region of `regions` (a
+/// Miner in the Miners' region).
+fn has_hope(pos: &Position, side: Side, regions: &HopeRegions) -> bool {
+    let s = side.index();
+    let [any, miner] = &regions.0[s];
+    let movers = &pos.boards.movers[s];
+    if (0..movers.0.len()).any(|w| movers.0[w] & any.0[w] != 0) {
+        return true;
     }
-    match pos.boards.words {
-        2 => reach::<2>(pos, side, false),
-        3 => reach::<3>(pos, side, false),
-        _ => reach::<4>(pos, side, false),
+    let mut miners_region = Bits::default();
+    for w in 0..movers.0.len() {
+        miners_region.0[w] = movers.0[w] & miner.0[w];
+    }
+    miners_region
+        .cells()
+        .any(|cell| kind_of(pos.cells[cell]).defuses_mines())
+}
+
+/// Whether a piece of kind `kind` leaving the board, `left` of its kind and
+/// side staying, changes the regions (see [`HopeRegions`]): a Mine (or Bomb)
+/// or a Flag, or a side's last Miner. (Taking such a move back changes them
+/// too.)
+#[inline(always)]
+pub(crate) fn changes_regions(kind: PieceKind, left: u8) -> bool {
+    kind.is_mine() || kind.is_flag() || (kind.defuses_mines() && left == 0)
+}
+
+impl Position {
+    /// Computes the kept regions again (see [`HopeRegions`]).
+    #[inline(never)]
+    pub(crate) fn recount_hope(&mut self) {
+        if self.rules.no_hope_draw {
+            self.hope = hope_regions(self);
+        }
     }
 }
 
-/// [`can_reach_flag`] under the corner rule (out of line: the search without
-/// it does not test the rule again).
-#[inline(never)]
-fn reach_corner(pos: &Position, side: Side) -> bool {
-    match pos.boards.words {
-        2 => reach::<2>(pos, side, true),
-        3 => reach::<3>(pos, side, true),
-        _ => reach::<4>(pos, side, true),
+/// Both sides' regions (see [`HopeRegions`]), computed from the board.
+pub(crate) fn hope_regions(pos: &Position) -> HopeRegions {
+    let corner = pos.corner_applies();
+    let mut regions = HopeRegions::default();
+    for side in Side::BOTH {
+        regions.0[side.index()] = match pos.boards.words {
+            2 => regions_of::<2>(pos, side, corner).map(Bits::from),
+            3 => regions_of::<3>(pos, side, corner).map(Bits::from),
+            _ => regions_of::<4>(pos, side, corner).map(Bits::from),
+        };
     }
+    regions
 }
 
 /// The squares one step in one of `directions` from a member of `set`.
@@ -103,10 +160,13 @@ fn has_kind(pos: &Position, side: Side, test: fn(PieceKind) -> bool) -> bool {
         .any(|k| test(k) && pos.count(side, k) > 0)
 }
 
-/// [`can_reach_flag`] as a flood fill on the first `N` words of the bitboards;
+/// `side`'s regions (see [`HopeRegions`]) as flood fills on the first `N`
+/// words of the bitboards, backwards from the squares next to the enemy Flag;
 /// `corner`: whether the corner rule applies (`Position::corner_applies`).
-#[inline(always)]
-fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
+/// Every step of a path can be taken both ways (the squares beside a diagonal
+/// step are the same either way), so the squares that can step into a region
+/// are the region spread one step.
+fn regions_of<const N: usize>(pos: &Position, side: Side, corner: bool) -> [W<N>; 2] {
     let b = &pos.boards;
     let (s, e) = (side.index(), side.opponent().index());
     let enemy_has_miner = has_kind(pos, !side, PieceKind::defuses_mines);
@@ -154,50 +214,41 @@ fn reach<const N: usize>(pos: &Position, side: Side, corner: bool) -> bool {
         }
         corner_free = occupied_or_empty.minus(wall);
     }
-    // Pass 1: every movable piece, as if none were a Miner (enemy Mines
-    // block). A Miner reaches at least what it reaches so, hence pass 1 finds
-    // the Flag when a non-Miner does or a Miner does without entering a Mine.
-    // Pass 2, only when pass 1 fails and `side` has Miners: the Miners alone,
-    // which also enter enemy Mines, orthogonally (that is an attack).
-    let movers = W::<N>::of(&b.movers[s]);
-    for miner_pass in [false, true] {
-        let mut reached = movers;
-        if miner_pass {
-            if !has_miner {
-                break;
-            }
-            reached = W::EMPTY;
-            for cell in b.movers[s].cells() {
-                if kind_of(pos.cells[cell]).defuses_mines() {
-                    reached.set(cell);
-                }
-            }
+    let step = |set: W<N>| {
+        if !diagonal {
+            spread(set, ORTHOGONAL)
+        } else if corner {
+            spread(set, ORTHOGONAL).or(corner_spread(set, corner_free))
+        } else {
+            king_spread(set)
         }
-        if reached.is_empty() {
-            continue;
+    };
+    // Any movable piece, as if none were a Miner: it stands on passable
+    // squares only (enemy Mines block). A Miner reaches at least that.
+    let mut any = attack_from.and(passable);
+    loop {
+        let next = any.or(step(any).and(passable));
+        if next == any {
+            break;
         }
+        any = next;
+    }
+    // A Miner also enters enemy Mines, orthogonally (that is an attack), and
+    // goes on from there: it stands on passable squares and enemy Mines.
+    let mut miner = W::EMPTY;
+    if has_miner {
+        let standing = passable.or(enemy_mines);
+        miner = any.or(attack_from.and(standing));
         loop {
-            if !reached.and(attack_from).is_empty() {
-                return true;
-            }
-            let step = if !diagonal {
-                spread(reached, ORTHOGONAL)
-            } else if corner {
-                spread(reached, ORTHOGONAL).or(corner_spread(reached, corner_free))
-            } else {
-                king_spread(reached)
-            };
-            let mut next = reached.or(step.and(passable));
-            if miner_pass {
-                next = next.or(spread(reached, ORTHOGONAL).and(enemy_mines));
-            }
-            if next == reached {
+            let into = step(miner.and(passable)).or(spread(miner.and(enemy_mines), ORTHOGONAL));
+            let next = miner.or(into.and(standing));
+            if next == miner {
                 break;
             }
-            reached = next;
+            miner = next;
         }
     }
-    false
+    [any, miner]
 }
 
 /// Whether neither side can ever capture the other's Flag (the no-hope draw).

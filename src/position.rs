@@ -6,6 +6,7 @@ use crate::combat::{Battle, combat};
 use crate::far_moves::FarCounts;
 use crate::more_squares::Chase;
 use crate::moves::{Move, MoveParseError, parse_move_text};
+use crate::no_hope::HopeRegions;
 use crate::outcome::{Fight, Outcome};
 use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
 use crate::ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError};
@@ -122,6 +123,9 @@ pub struct Position {
     /// The long moves of the far-moving pieces (see
     /// [`far_moves`](crate::far_moves)).
     pub(crate) far: FarCounts,
+    /// With the no-hope draw: the squares from which each side can reach the
+    /// enemy Flag (see [`no_hope`](crate::no_hope)); empty otherwise.
+    pub(crate) hope: HopeRegions,
     /// Pieces absent from the board whose capture the opponent did not see
     /// (only a position read from text has them, see
     /// [`notation`](crate::notation)), by side and kind: counting deduces
@@ -312,6 +316,7 @@ impl Position {
             chase: Chase::default(),
             boards: Boards::new(g.playable),
             far: FarCounts::default(),
+            hope: HopeRegions::default(),
         }
     }
 
@@ -380,6 +385,7 @@ impl Position {
         }
         debug_assert_eq!(self.hash, self.hash_from_scratch());
         self.recount_far();
+        self.recount_hope();
         self.status = self.evaluate(true);
         Ok(())
     }
@@ -943,6 +949,16 @@ impl Position {
                 self.on_board[d][defender.index()] -= 1;
                 self.cells[to] = EMPTY;
                 self.knowledge[to] = 0;
+            }
+        }
+        if self.rules.no_hope_draw {
+            let gone = |survives: bool, kind: PieceKind, s: usize| {
+                !survives && crate::no_hope::changes_regions(kind, self.on_board[s][kind.index()])
+            };
+            if gone(battle.attacker_survives(), kind, a)
+                || gone(battle.defender_survives(), defender, d)
+            {
+                self.recount_hope();
             }
         }
         self.plies_since_attack = 0;

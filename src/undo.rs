@@ -132,6 +132,7 @@ impl Position {
             self.knowledge[f] = from.knowledge;
             self.knowledge[t] = to.knowledge;
         } else {
+            let before = [self.cells[f], self.cells[t]];
             for w in undo.squares {
                 let cell = usize::from(w.cell);
                 set_square(
@@ -142,6 +143,21 @@ impl Position {
                     w.code,
                 );
                 self.knowledge[cell] = w.knowledge;
+            }
+            if self.rules.no_hope_draw {
+                // A piece back on the board that changes the regions: a
+                // Mine, a Flag, or a Miner that is its side's only one.
+                let back = |code: u8, was: u8| {
+                    code != was
+                        && owner(code).is_some_and(|side| {
+                            let kind = kind_of(code);
+                            let now = self.on_board[side.index()][kind.index()];
+                            crate::no_hope::changes_regions(kind, now.saturating_sub(1))
+                        })
+                };
+                if back(from.code, before[0]) || back(to.code, before[1]) {
+                    self.recount_hope();
+                }
             }
         }
         if far_kept {
