@@ -262,3 +262,74 @@ fn regions_of<const N: usize>(pos: &Position, side: Side, corner: bool) -> [W<N>
 pub fn is_hopeless(pos: &Position) -> bool {
     !can_reach_flag(pos, Side::Red) && !can_reach_flag(pos, Side::Blue)
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::hope_regions;
+    use crate::{Game, Rng, Ruleset, Setup, Side};
+
+    /// Rule (no-hope draw): whether a side can still reach the enemy Flag
+    /// depends only on what never moves (Flags, Mines) and on whether each
+    /// side still has a Miner; the regions a position keeps for it match a
+    /// computation from scratch after every move and every take-back, through
+    /// Mines defused, Miners lost and fights taken back.
+    #[test]
+    fn hope_regions_are_kept_exactly_through_play_and_undo() {
+        let mut czech = Ruleset::marsal_a_spion();
+        czech.max_plies = Some(800);
+        let mut classic = Ruleset::classic();
+        classic.no_hope_draw = true;
+        classic.max_plies = Some(800);
+        let mut recomputed = 0;
+        for (r, rules) in [czech, classic].iter().enumerate() {
+            for seed in 0..8u64 {
+                let red = Setup::random(rules, Side::Red, seed);
+                let blue = Setup::random(rules, Side::Blue, seed + 50);
+                let mut game = Game::new(rules, &red, &blue).expect("random setups are legal");
+                let mut rng = Rng::new(seed * 13 + r as u64);
+                let mut last = game.position().hope;
+                while !game.status().is_over() {
+                    let moves = game.legal_moves();
+                    let mv = moves[rng.below(moves.len() as u32) as usize];
+                    game.play(mv).expect("a legal move");
+                    let pos = game.position();
+                    assert_eq!(pos.hope, hope_regions(pos), "after {mv}");
+                    recomputed += usize::from(pos.hope != last);
+                    last = pos.hope;
+                    if rng.below(4) == 0 {
+                        game.undo().expect("a move to take back");
+                        let pos = game.position();
+                        assert_eq!(pos.hope, hope_regions(pos), "after taking back {mv}");
+                        last = pos.hope;
+                    }
+                }
+            }
+        }
+        // The regions did change (Mines defused, Miners lost) in these games.
+        assert!(recomputed > 0);
+    }
+
+    /// Rule (no-hope draw): a side whose last Miner is lost can no longer
+    /// clear Bombs, so the squares from which it can reach the enemy Flag
+    /// change at once, also when the Miner dies attacking (and back when the
+    /// attack is taken back).
+    #[test]
+    fn hope_regions_follow_the_last_miner_dying_as_it_attacks() {
+        let mut rules = Ruleset::classic();
+        rules.no_hope_draw = true;
+        // Red's only Miner (e2) attacks Blue's General (e3) and dies; Blue's
+        // Flag (a10) is walled by a Bomb (a9) and the board's edge.
+        let text = "fs......../b........./........../........../..~~..~~../..~~..~~../........../....g....M/....N...../.........F r";
+        let pos = crate::Position::from_text(&rules, text).expect("a position");
+        let mut game = Game::from_position(pos);
+        let before = game.position().hope;
+        let mv = game.position().parse_move("e2xe3").expect("move text");
+        game.play(mv).expect("a legal attack");
+        let pos = game.position();
+        assert_eq!(pos.count(Side::Red, crate::PieceKind::Miner), 0);
+        assert_ne!(pos.hope, before, "Red's Miner region is gone");
+        assert_eq!(pos.hope, hope_regions(pos));
+        game.undo().expect("the attack to take back");
+        assert_eq!(game.position().hope, before);
+    }
+}
