@@ -428,15 +428,15 @@ impl Boards {
         self.vacate(cell);
     }
 
-    /// Whether a far-moving piece (of either side) stands on the rank or the
-    /// file of `cell`, other than on `cell` itself.
+    /// Whether a far-moving piece (of either side) stands on the rank, and
+    /// on the file, of `cell`, other than on `cell` itself.
     #[inline(always)]
-    pub(crate) fn far_on_lines(&self, cell: usize) -> bool {
+    pub(crate) fn far_on_lines(&self, cell: usize) -> [bool; 2] {
         let i = bit(cell);
         let (word, shift) = ((i >> 6) & (WORDS - 1), i & 0x30);
         let row = ((self.far[0].0[word] | self.far[1].0[word]) >> shift) as u16 & !(1 << (i & 15));
         let column = self.column_far[cell & 15] & !(1 << (cell >> 4));
-        row | column != 0
+        [row != 0, column != 0]
     }
 
     /// Moves `side`'s (movable) piece from `from` to the empty square `to` (it

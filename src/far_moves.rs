@@ -121,8 +121,12 @@ impl Position {
             let n = core::mem::take(&mut self.far.per_cell[slot]);
             self.far.total[side_index(old)] -= u32::from(n);
         }
-        if self.boards.far_on_lines(cell) {
-            self.far_lines_change(cell, old, new);
+        let [rank, file] = self.boards.far_on_lines(cell);
+        if rank {
+            self.far_line_change(cell, old, new, 2);
+        }
+        if file {
+            self.far_line_change(cell, old, new, 0);
         }
         if is_far(new) {
             let side = if side_index(new) == 0 {
@@ -138,12 +142,18 @@ impl Position {
     }
 
     /// The part of [`Position::far_change`] for the far-moving pieces first
-    /// seen from `cell`.
+    /// seen from `cell` along one line: directions `first` and `first + 1` of
+    /// `ORTHOGONAL` (0: the file, north and south; 2: the rank, east and
+    /// west), the line having a far-moving piece other than on `cell`.
     #[inline(always)]
-    fn far_lines_change(&mut self, cell: usize, old: u8, new: u8) {
+    fn far_line_change(&mut self, cell: usize, old: u8, new: u8, first: usize) {
         let runs = self.empty_runs(cell);
         let seen = self.first_seen_after(cell, runs);
-        for d in 0..4 {
+        // The opposite direction (`ORTHOGONAL` lists them in pairs).
+        const {
+            assert!(ORTHOGONAL[0] == -ORTHOGONAL[1] && ORTHOGONAL[2] == -ORTHOGONAL[3]);
+        };
+        for d in [first, first + 1] {
             let q = seen[d];
             let c = self.cells[q];
             if !is_far(c) {
@@ -153,10 +163,6 @@ impl Position {
             // empty squares and meets `cell`; when `cell` is empty it runs on
             // to the first square seen beyond it.
             let s = side_index(c);
-            // The opposite direction (`ORTHOGONAL` lists them in pairs).
-            const {
-                assert!(ORTHOGONAL[0] == -ORTHOGONAL[1] && ORTHOGONAL[2] == -ORTHOGONAL[3]);
-            };
             let o = d ^ 1;
             let beyond = runs[d] + 1 + runs[o];
             let end = self.cells[seen[o]];
