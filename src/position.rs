@@ -898,7 +898,7 @@ impl Position {
             self.last = Some(outcome);
         }
         self.status = match fight {
-            None => self.status_after_step(),
+            None => self.status_after_step::<RECORD>(),
             Some(f) if f.battle == Battle::FlagCaptured => Status::Won {
                 winner: side,
                 reason: WinReason::FlagCaptured,
@@ -986,10 +986,13 @@ impl Position {
     /// [`NoMoveRule::Loses`] without diagonal steps both sides can still move
     /// (see [`Position::mobility_after_step`]) unless the two-square rule could
     /// hold the mover back; under [`NoMoveRule::Draw`] the side to move is
-    /// looked at. (The corner rule matters only with diagonal steps, which
-    /// take the full test.)
+    /// looked at: it can move when it has a Scout's long move that the
+    /// two-square rule does not hold back (read from the kept counts, which
+    /// are up to date with `RECORD`, see [`Position::make`]), otherwise as
+    /// [`Position::has_legal_move`] finds. (The corner rule matters only with
+    /// diagonal steps, which take the full test.)
     #[inline(always)]
-    fn status_after_step(&self) -> Status {
+    fn status_after_step<const RECORD: bool>(&self) -> Status {
         let r = &self.rules;
         let within_limits = r.max_plies.is_none_or(|m| self.ply < m)
             && r.max_plies_without_attack
@@ -1000,7 +1003,11 @@ impl Position {
             };
             let can_go_on = match r.no_move {
                 NoMoveRule::Loses => !r.diagonal_steps && self.restriction(!self.to_move).is_none(),
-                NoMoveRule::Draw => self.has_legal_move(self.to_move),
+                NoMoveRule::Draw => {
+                    let s = self.to_move;
+                    (RECORD && self.far.total[s.index()] > 0 && self.restriction(s).is_none())
+                        || self.has_legal_move(s)
+                }
             };
             if can_go_on {
                 debug_assert_eq!(ongoing, self.evaluate(false));
