@@ -16,8 +16,11 @@
 //! directions, when that is a far-moving piece: its line towards the square
 //! now stops there or runs on over it to the first piece beyond, and the two
 //! lengths are both read from the runs of empty squares around the changed
-//! square. So each change costs one look along the four lines of the square
-//! and a few comparisons, whatever the number of Scouts on the board.
+//! square. So each change costs one look along the rank and the file of the
+//! square and a few comparisons, whatever the number of Scouts on the board;
+//! and a rank or a file is looked at only when a far-moving piece other than
+//! the square's own stands on it (most changes have none on one of the two,
+//! many on both).
 
 use crate::piece::{PieceKind, Side};
 use crate::position::{EMPTY, ORTHOGONAL, Position, kind_of, owner};
