@@ -6,7 +6,7 @@
 mod common;
 
 use common::{mv, position};
-use marsal::{Game, MoveError, Ruleset, Side, Status, WinReason};
+use marsal::{DrawReason, Game, MoveError, NoMoveRule, Ruleset, Side, Status, WinReason};
 
 fn classic_game(pieces: &[(&str, char)]) -> Game {
     let mut rules = Ruleset::classic();
@@ -145,6 +145,42 @@ fn two_square_only_move_blocked_loses() {
         Status::Won {
             winner: Side::Blue,
             reason: WinReason::OpponentCannotMove
+        }
+    );
+}
+
+#[test]
+fn two_square_scout_held_back_draws_under_the_draw_rule() {
+    // Red's only movable piece is a Scout in the lane a1-a4 (Bombs beside it
+    // and above it). After it shuttles a1-a4 three times the two-square rule
+    // forbids every move back south, its long moves included: under the Draw
+    // no-move rule the game is drawn as soon as Red is to move, although the
+    // Scout still has long moves on the board.
+    let mut rules = Ruleset::classic();
+    rules.more_squares = false;
+    rules.no_move = NoMoveRule::Draw;
+    let pieces = [
+        ("a1", 'S'),
+        ("b1", 'B'),
+        ("b2", 'B'),
+        ("b3", 'B'),
+        ("b4", 'B'),
+        ("a5", 'B'),
+        ("j1", 'F'),
+        ("j10", 'f'),
+        ("j9", 'g'),
+    ];
+    let mut game = Game::from_position(position(&rules, &pieces, Side::Red));
+    play_all(&mut game, &["a1-a4", "j9-i9", "a4-a1", "i9-h9", "a1-a4"]);
+    assert!(!game.status().is_over());
+    play_all(&mut game, &["h9-g9"]);
+    // Every board move of the Scout is forbidden.
+    assert!(game.position().legal_moves().is_empty());
+    assert_eq!(game.position().legal_move_count(), 0);
+    assert_eq!(
+        game.status(),
+        Status::Drawn {
+            reason: DrawReason::NoLegalMove(Side::Red)
         }
     );
 }
