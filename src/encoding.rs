@@ -48,10 +48,12 @@
 //! ```
 //!
 //! # The observation
-//! `C = 45` planes of `R x F` `f32` values, written from a [`View`] only (so
+//! `C = 45` planes of `R x F` values, written from a [`View`] only (so
 //! nothing the side does not know can enter it); square `(file, rank)` of the
 //! viewer's frame is at `channel * (R * F) + rank * F + file`. See
-//! [`ObservationSpace`] and the constants of [`channel`].
+//! [`ObservationSpace`] and the constants of [`channel`]. The values are `f32`
+//! (0.0 / 1.0, and fractions in two constant planes) or, four times smaller,
+//! `u8` (0 / 1, and the fractions as `round(255 x)`): see [`ObservationValue`].
 //!
 //! ```
 //! use marsal::encoding::{ObservationSpace, channel};
@@ -377,7 +379,23 @@ impl ObservationSpace {
     /// assert!(obs[channel::TO_MOVE * 100..][..100].iter().all(|&x| x == 1.0));
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
-    pub fn write(&self, view: &View, out: &mut [f32]) {
+    ///
+    /// The same tensor as `u8` values (a quarter of the memory: 0 and 1 on the
+    /// planes that are statements, the two fractions as `round(255 x)`):
+    ///
+    /// ```
+    /// use marsal::encoding::{ObservationSpace, channel};
+    /// use marsal::{Position, Ruleset, Side};
+    /// let rules = Ruleset::classic();
+    /// let space = ObservationSpace::new(&rules);
+    /// let pos = Position::start(&rules, 1, 2)?;
+    /// let (mut f, mut b) = (vec![0.0f32; space.size()], vec![0u8; space.size()]);
+    /// space.write(&pos.view(Side::Blue), &mut f);
+    /// space.write(&pos.view(Side::Blue), &mut b);
+    /// assert!(f.iter().zip(&b).all(|(&f, &b)| f == f32::from(b)));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn write<T: ObservationValue>(&self, view: &View, out: &mut [T]) {
         assert_eq!(
             out.len(),
             self.size(),
@@ -462,10 +480,10 @@ impl ObservationSpace {
         for c in 32..channel::PLY {
             bit_plane(planes.next().unwrap_or_default(), hi, c - 32);
         }
-        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        let flag = |b: bool| if b { T::ONE } else { T::ZERO };
         let constants = [
-            (view.ply() as f32 / self.ply_scale).min(1.0),
-            (view.plies_since_attack() as f32 / self.quiet_scale).min(1.0),
+            T::from_fraction(view.ply() as f32 / self.ply_scale),
+            T::from_fraction(view.plies_since_attack() as f32 / self.quiet_scale),
             flag(view.status().to_move() == Some(side)),
             flag(blue),
         ];
@@ -476,11 +494,57 @@ impl ObservationSpace {
     }
 }
 
-/// Writes bit `c` of each of `bits` into `plane` as 0.0 or 1.0.
+/// The element type of an observation tensor: `f32` or `u8` (sealed: no
+/// other type can be one). A plane that is a statement holds 0 or 1 in either;
+/// a fraction `x` of the constant planes ([`channel::PLY`],
+/// [`channel::PLIES_SINCE_ATTACK`]) is `x` as `f32` and `round(255 x)` as `u8`
+/// (so `u8 / 255` is within `1 / 510` of the `f32`).
+///
+/// ```
+/// use marsal::encoding::ObservationValue;
+/// assert_eq!(<u8 as ObservationValue>::from_fraction(0.5), 128);
+/// assert_eq!(<f32 as ObservationValue>::from_fraction(0.5), 0.5);
+/// assert_eq!(<u8 as ObservationValue>::ONE, 1);
+/// ```
+pub trait ObservationValue: Copy + sealed::Sealed {
+    /// The value of a false statement (0).
+    const ZERO: Self;
+    /// The value of a true statement (1).
+    const ONE: Self;
+    /// The value of a fraction `x` in `0.0..=1.0` (clamped to it).
+    fn from_fraction(x: f32) -> Self;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for u8 {}
+}
+
+impl ObservationValue for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    #[inline]
+    fn from_fraction(x: f32) -> f32 {
+        x.clamp(0.0, 1.0)
+    }
+}
+
+impl ObservationValue for u8 {
+    const ZERO: u8 = 0;
+    const ONE: u8 = 1;
+    #[inline]
+    fn from_fraction(x: f32) -> u8 {
+        // `as` saturates; +0.5 rounds half up (no `f32::round` in `no_std`).
+        (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+    }
+}
+
+/// Writes bit `c` of each of `bits` into `plane` as 0 or 1.
 #[inline(always)]
-fn bit_plane(plane: &mut [f32], bits: &[u32], c: usize) {
+fn bit_plane<T: ObservationValue>(plane: &mut [T], bits: &[u32], c: usize) {
     for (x, &b) in plane.iter_mut().zip(bits) {
-        *x = ((b >> c) & 1) as f32;
+        *x = if (b >> c) & 1 == 1 { T::ONE } else { T::ZERO };
     }
 }
 
@@ -541,6 +605,36 @@ mod tests {
                     if pos.play_random(&mut rng).is_none() {
                         break;
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn u8_observation_has_the_content_of_the_f32_one() {
+        for rules in presets() {
+            let space = ObservationSpace::new(&rules);
+            let n = space.shape().1 * space.shape().2;
+            let mut f = std::vec![0.0f32; space.size()];
+            let mut b = std::vec![7u8; space.size()];
+            let mut pos = Position::start(&rules, 7, 8).unwrap();
+            let mut rng = Rng::new(4);
+            for _ in 0..300 {
+                for side in Side::BOTH {
+                    let view = pos.view(side);
+                    space.write(&view, &mut f);
+                    space.write(&view, &mut b);
+                    for (i, (&x, &y)) in f.iter().zip(&b).enumerate() {
+                        let c = i / n;
+                        if c == channel::PLY || c == channel::PLIES_SINCE_ATTACK {
+                            assert!((f32::from(y) / 255.0 - x).abs() <= 0.5 / 255.0, "{c}");
+                        } else {
+                            assert_eq!(f32::from(y), x, "channel {c}");
+                        }
+                    }
+                }
+                if pos.play_random(&mut rng).is_none() {
+                    break;
                 }
             }
         }
