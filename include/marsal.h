@@ -59,6 +59,18 @@
 // (for a finished game: the side that would have moved next).
 #define MARSAL_SIDE_TO_MOVE 2
 
+// `MarsalVecEnvOutputs.obs_dtype`: observations as `float` (0.0 / 1.0, and
+// fractions in the two constant planes of the ply counts).
+#define MARSAL_OBS_FLOAT32 0
+
+// `MarsalVecEnvOutputs.obs_dtype`: observations as `uint8_t`, a quarter of
+// the memory: 0 / 1 where the `float` form has 0.0 / 1.0, and a fraction `x`
+// as `round(255 x)`.
+#define MARSAL_OBS_UINT8 1
+
+// The most threads a vector environment may use.
+#define MARSAL_VEC_ENV_MAX_THREADS 256
+
 // The result of every call of the C ABI.
 //
 // `MARSAL_STATUS_OK` (0) is success; every other value is an error, and
@@ -302,7 +314,15 @@ typedef struct MarsalRuleset MarsalRuleset;
 // A vectorised environment (opaque): `num_envs` games of one ruleset stepped
 // together by `marsal_vec_env_step`, each restarted from fresh random setups
 // when it ends. Create with `marsal_vec_env_new`, free with
-// `marsal_vec_env_free`. Not synchronised (like a `MarsalGame`).
+// `marsal_vec_env_free`.
+//
+// Threads: an environment steps its games on its own threads
+// (`marsal_vec_env_set_threads`; one, the caller's, by default): the calling
+// thread and `threads - 1` workers started once and stopped by
+// `marsal_vec_env_free`. The handle itself is not synchronised: it may move
+// between threads but must not be used by two at once (like a `MarsalGame`).
+// Each game has its own generators, drawn from the seed and its index, so the
+// results are the same for any number of threads.
 typedef struct MarsalVecEnv MarsalVecEnv;
 
 // A square: `file` 0 = `a` .. 11 = `l`, `rank` 0 = rank 1 .. 11 = rank 12.
@@ -418,6 +438,35 @@ typedef struct MarsalPlayoutSummary {
   // Drawn games (for any reason, the ply limit included).
   uint32_t draws;
 } MarsalPlayoutSummary;
+
+// Where a vector env call writes its results; every pointer may be NULL (that
+// output is not written). Arrays of one value a game (`rewards`,
+// `terminated`, `truncated`, `to_move`) need `num_envs` elements; `obs` needs
+// `num_envs` blocks of the observation size (`obs_cap` counts elements of
+// `obs_dtype`), `masks` `num_envs` blocks of the action space size
+// (`mask_cap` bytes). A short `obs` or `masks` is
+// `MARSAL_STATUS_BUFFER_TOO_SMALL` and the call changes nothing.
+typedef struct MarsalVecEnvOutputs {
+  // The observations of the side to move next, or NULL.
+  void *obs;
+  // Elements (of `obs_dtype`) `obs` has room for.
+  size_t obs_cap;
+  // `MARSAL_OBS_FLOAT32` (`obs` is `float *`) or `MARSAL_OBS_UINT8`
+  // (`uint8_t *`); anything else is `MARSAL_STATUS_INVALID_ARGUMENT`.
+  uint8_t obs_dtype;
+  // The legal-action masks (0 / 1) of the side to move next, or NULL.
+  uint8_t *masks;
+  // Bytes `masks` has room for.
+  size_t mask_cap;
+  // The reward of each game's last move for the side that made it, or NULL.
+  float *rewards;
+  // 1 where the game ended by the rules, or NULL.
+  uint8_t *terminated;
+  // 1 where the game reached the environment's ply limit, or NULL.
+  uint8_t *truncated;
+  // The side (0 red, 1 blue) the observations and masks are for, or NULL.
+  uint8_t *to_move;
+} MarsalVecEnvOutputs;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1119,10 +1168,13 @@ enum MarsalStatus marsal_games_play_actions(struct MarsalGame *const *games,
 
 // Creates a vector environment of `num_envs` games of `ruleset` (at least 1)
 // and writes its handle into `*out` (free it with `marsal_vec_env_free`).
-// Each game starts from two random setups drawn from a generator started
-// from `seed`. `max_plies` > 0 truncates a game that reaches that many plies
-// (see `marsal_vec_env_step`); 0 means no limit of the environment's own (the
-// ruleset's limits still end games, as draws).
+// Each game starts from two random setups drawn from generators of its own,
+// started from `seed` and the game's index (so that the games do not depend
+// on the number of threads). `max_plies` > 0 truncates a game that reaches
+// that many plies (see `marsal_vec_env_step`); 0 means no limit of the
+// environment's own (the ruleset's limits still end games, as draws). The
+// environment starts with one thread (the caller's): see
+// `marsal_vec_env_set_threads`.
 //
 // # Safety
 // `ruleset` must be NULL or a live handle; `out` NULL or writable.
@@ -1132,7 +1184,29 @@ enum MarsalStatus marsal_vec_env_new(const struct MarsalRuleset *ruleset,
                                      uint32_t max_plies,
                                      struct MarsalVecEnv **out);
 
-// Frees a vector environment (NULL does nothing).
+// Sets the number of threads `env` steps its games on: the calling thread
+// and `num_threads - 1` worker threads, started now (once: they wait between
+// calls) and stopped by `marsal_vec_env_free` or the next call of this
+// function. `num_threads` 0 means one a core the system reports (at most
+// `MARSAL_VEC_ENV_MAX_THREADS`); more threads than games are not started (a
+// thread handles at least one game). Results do not depend on it: the same
+// seed gives the same games, actions, observations and masks with any number
+// of threads. A thread that cannot be started is `MARSAL_STATUS_PANIC` with
+// the system's message, and leaves the environment on one thread.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call.
+enum MarsalStatus marsal_vec_env_set_threads(struct MarsalVecEnv *env, size_t num_threads);
+
+// Writes the number of threads `env` steps its games on into `*out` (the
+// caller's included: 1 means no worker thread).
+//
+// # Safety
+// `env` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_vec_env_threads(const struct MarsalVecEnv *env, size_t *out);
+
+// Frees a vector environment and stops its worker threads (NULL does
+// nothing).
 //
 // # Safety
 // `env` must be NULL or a live handle, not used afterwards.
@@ -1144,12 +1218,21 @@ enum MarsalStatus marsal_vec_env_free(struct MarsalVecEnv *env);
 // `env` must be NULL or a live handle; `out` NULL or writable.
 enum MarsalStatus marsal_vec_env_num_envs(const struct MarsalVecEnv *env, size_t *out);
 
-// Restarts every game of `env` from new random setups drawn from a generator
-// started from `seed` (as `marsal_vec_env_new` does), and writes the
-// observations of the side to move (`obs`, `num_envs` blocks of the
-// observation size) and the masks (`masks`, `num_envs` blocks of the action
-// space size). `obs` and `masks` may each be NULL (not written); a short
-// buffer is `MARSAL_STATUS_BUFFER_TOO_SMALL` and changes nothing.
+// Restarts every game of `env` from new random setups drawn from generators
+// started from `seed` (as `marsal_vec_env_new` does), and writes `*outputs`
+// (NULL: nothing): the observations and masks of the side to move, `to_move`,
+// and 0 in `rewards`, `terminated` and `truncated`. A bad output is reported
+// before anything changes.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call;
+// `outputs` NULL or readable, its pointers as `MarsalVecEnvOutputs` says.
+enum MarsalStatus marsal_vec_env_reset_into(struct MarsalVecEnv *env,
+                                            uint64_t seed,
+                                            const struct MarsalVecEnvOutputs *outputs);
+
+// `marsal_vec_env_reset_into` with `float` observations (`obs`, `obs_cap`
+// floats) and masks (`masks`, `mask_cap` bytes), each NULL or not.
 //
 // # Safety
 // `env` must be NULL or a live handle not used elsewhere during the call;
@@ -1163,7 +1246,8 @@ enum MarsalStatus marsal_vec_env_reset(struct MarsalVecEnv *env,
                                        size_t mask_cap);
 
 // Steps every game of `env` by one ply: game `i` plays `actions[i]` for its
-// side to move (`count` must be the number of games). Then, for each game:
+// side to move (`count` must be the number of games). Then, for each game,
+// into `*outputs` (NULL: nothing written; each of its pointers may be NULL):
 // - `rewards[i]`: +1 when the move won the game for the side that made it,
 //   -1 when that side lost by it, else 0 (draws, games going on);
 // - `terminated[i]`: 1 when the game ended by the rules (won or drawn);
@@ -1174,19 +1258,35 @@ enum MarsalStatus marsal_vec_env_reset(struct MarsalVecEnv *env,
 //   those of the new game's first position (the final position of the old
 //   game is not observed; its result is in `rewards` and `terminated`);
 // - `obs`: the observation of the side to move next (the viewer is whoever
-//   acts on the next step; its frame is turned for Blue), `num_envs` blocks;
-// - `masks`: the legal-action mask of that side, `num_envs` blocks.
+//   acts on the next step; its frame is turned for Blue), `num_envs` blocks,
+//   as `float` or `uint8_t` (`obs_dtype`);
+// - `masks`: the legal-action mask of that side, `num_envs` blocks;
+// - `to_move[i]`: that side (0 red, 1 blue).
 //
-// Every output may be NULL (not written); the caller's buffers need
-// `num_envs` elements (`rewards`, `terminated`, `truncated`) or blocks. Every
-// action is checked before any game is played: an action out of range
+// Every action is checked before any game is played: an action out of range
 // (`MARSAL_STATUS_INVALID_ARGUMENT`) or illegal (`MARSAL_STATUS_ILLEGAL_MOVE`)
-// fails the call with a message naming its index, and nothing changes.
+// fails the call with a message naming its index (the lowest, when several
+// are wrong), and nothing changes. The games are split between the
+// environment's threads (`marsal_vec_env_set_threads`); the call returns
+// when all are done.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call;
+// `actions` NULL or `count` readable elements; `outputs` NULL or readable,
+// its pointers as `MarsalVecEnvOutputs` says.
+enum MarsalStatus marsal_vec_env_step_into(struct MarsalVecEnv *env,
+                                           const int64_t *actions,
+                                           size_t count,
+                                           const struct MarsalVecEnvOutputs *outputs);
+
+// `marsal_vec_env_step_into` with `float` observations (`obs`, `obs_cap`
+// floats), masks (`masks`, `mask_cap` bytes) and the per-game outputs
+// (`num_envs` elements each), every one of them NULL or not.
 //
 // # Safety
 // `env` must be NULL or a live handle not used elsewhere during the call;
 // `actions` NULL or `count` readable elements; each output NULL or writable
-// for the sizes above (`obs_cap` floats, `mask_cap` bytes).
+// for the sizes above.
 enum MarsalStatus marsal_vec_env_step(struct MarsalVecEnv *env,
                                       const int64_t *actions,
                                       size_t count,
@@ -1199,10 +1299,10 @@ enum MarsalStatus marsal_vec_env_step(struct MarsalVecEnv *env,
                                       uint8_t *truncated);
 
 // Draws one uniformly random legal action for each game of `env` into
-// `actions` (`count` must be the number of games), from the environment's own
-// generator (started from `~seed` at creation and reset). The games of an
-// environment are never over (they are reset when they end), so every action
-// is legal.
+// `actions` (`count` must be the number of games), from each game's own
+// generator (started from the seed and the game's index at creation and
+// reset), on the environment's threads. The games of an environment are
+// never over (they are reset when they end), so every action is legal.
 //
 // # Safety
 // `env` must be NULL or a live handle not used elsewhere during the call;

@@ -57,7 +57,9 @@
 //! | `position.rs` | a game's hash, ply and position text |
 //! | `batch.rs` | random plies and playouts, views, moves and plays of many games |
 //! | `encoding.rs` | action spaces, masks and observations for learning |
-//! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment |
+//! | `vec_env_step.rs` | the outputs of a vector env call and the work on a part of its games |
+//! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
+//! | `pool.rs` | the persistent worker threads of a vector environment |
 #![allow(unsafe_code)]
 
 // cbindgen reads the items of these modules in this order: it is the order of
@@ -88,8 +90,11 @@ mod batch;
 pub use batch::*;
 mod encoding;
 pub use encoding::*;
+mod vec_env_step;
+pub use vec_env_step::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
 mod vec_env;
 pub use vec_env::*;
+mod pool;
 mod status;
 use status::{Error, FfiResult, boundary, quote};
 pub use status::{MarsalStatus, marsal_last_error_message};
@@ -97,3 +102,5 @@ pub use status::{MarsalStatus, marsal_last_error_message};
 mod tests;
 #[cfg(test)]
 mod tests_host;
+#[cfg(test)]
+mod tests_vec_env;

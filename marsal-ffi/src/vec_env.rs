@@ -1,102 +1,119 @@
 //! The vectorised environment (`MarsalVecEnv`): N games of one ruleset
 //! stepped together from action indices, each restarted from fresh random
 //! setups when it ends (see `encoding.rs` for the action space and the
-//! observations).
+//! observations), on a pool of worker threads the handle owns (`pool.rs`;
+//! the work of a part of the games is in `vec_env_step.rs`).
 
 use super::*;
+use crate::pool::{Pool, Split};
+use crate::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use marsal::encoding::{ActionSpace, ObservationSpace};
-use marsal::{Game, Rng, Ruleset, Setup, Side};
+
+/// The most threads a vector environment may use.
+pub const MARSAL_VEC_ENV_MAX_THREADS: usize = 256;
 
 /// A vectorised environment (opaque): `num_envs` games of one ruleset stepped
 /// together by `marsal_vec_env_step`, each restarted from fresh random setups
 /// when it ends. Create with `marsal_vec_env_new`, free with
-/// `marsal_vec_env_free`. Not synchronised (like a `MarsalGame`).
+/// `marsal_vec_env_free`.
+///
+/// Threads: an environment steps its games on its own threads
+/// (`marsal_vec_env_set_threads`; one, the caller's, by default): the calling
+/// thread and `threads - 1` workers started once and stopped by
+/// `marsal_vec_env_free`. The handle itself is not synchronised: it may move
+/// between threads but must not be used by two at once (like a `MarsalGame`).
+/// Each game has its own generators, drawn from the seed and its index, so the
+/// results are the same for any number of threads.
 pub struct MarsalVecEnv {
-    rules: Ruleset,
-    actions: ActionSpace,
-    observations: ObservationSpace,
-    games: Vec<Game>,
-    /// Draws the setups of new games.
-    reset_rng: Rng,
-    /// Draws the actions of `marsal_vec_env_random_actions`.
-    action_rng: Rng,
-    max_plies: u32,
+    spaces: Spaces,
+    slots: Vec<Slot>,
+    pool: Pool,
 }
 
 impl MarsalVecEnv {
-    fn new_game(&mut self) -> Result<Game, Error> {
-        let red = self.reset_rng.next_u64();
-        let blue = self.reset_rng.next_u64();
-        let red = Setup::random(&self.rules, Side::Red, red);
-        let blue = Setup::random(&self.rules, Side::Blue, blue);
-        Game::new(&self.rules, &red, &blue).map_err(position_error)
+    /// Runs `task` on every game, split between the pool's threads; the error
+    /// of the lowest game index, if any.
+    fn run(
+        &mut self,
+        task: Task<'_>,
+        outputs: &Outputs<'_>,
+        draws: Option<&mut [i64]>,
+    ) -> FfiResult {
+        let spaces = self.spaces;
+        let slots = Split::new(&mut self.slots);
+        let draws = draws.map(Split::new);
+        let first = FirstError::default();
+        let parts = self.pool.threads().min(slots.len()).max(1);
+        self.pool
+            .run(&|part| {
+                if part < parts {
+                    run_part(
+                        &spaces,
+                        task,
+                        &slots,
+                        outputs,
+                        draws.as_ref(),
+                        &first,
+                        parts,
+                        part,
+                    );
+                }
+            })
+            .map_err(|()| {
+                Error::new(
+                    MarsalStatus::Panic,
+                    "internal error (panic) in a vector environment thread".to_string(),
+                )
+            })?;
+        first.into_result()
     }
 
-    fn reset_all(&mut self) -> FfiResult {
-        for i in 0..self.games.len() {
-            self.games[i] = self.new_game()?;
-        }
-        Ok(())
-    }
-
-    /// Writes observations (of the side to move) and masks of every game into
-    /// the buffers that are given.
-    fn write(&self, obs: Option<&mut [f32]>, masks: Option<&mut [u8]>) {
-        if let Some(obs) = obs {
-            let block = self.observations.size();
-            for (g, o) in self.games.iter().zip(obs.chunks_exact_mut(block)) {
-                let view = g.position().view(g.position().to_move());
-                self.observations.write(&view, o);
-            }
-        }
-        if let Some(masks) = masks {
-            let block = self.actions.size();
-            for (g, m) in self.games.iter().zip(masks.chunks_exact_mut(block)) {
-                game_mask(&self.actions, g, m);
-            }
-        }
+    /// Checks `actions` (one a game), then plays them and writes `outputs`.
+    fn step(&mut self, actions: &[i64], outputs: &Outputs<'_>) -> FfiResult {
+        let none = Outputs::none();
+        self.run(Task::Check(actions), &none, None)?;
+        self.run(Task::Play, outputs, None)
     }
 }
 
-/// The observation and mask buffers of a vector env call (each optional).
-type EnvOutputs<'a> = (Option<&'a mut [f32]>, Option<&'a mut [u8]>);
-
-/// The optional observation and mask outputs of a vector env call.
+/// Checks the outputs `o` of a call on `env`.
 ///
 /// # Safety
-/// `obs` NULL or `obs_cap` writable floats; `masks` NULL or `mask_cap`
-/// writable bytes.
-unsafe fn env_outputs<'a>(
+/// `o` NULL or a readable `MarsalVecEnvOutputs` whose pointers keep its promises.
+unsafe fn outputs<'a>(
     env: &MarsalVecEnv,
+    o: *const MarsalVecEnvOutputs,
+) -> Result<Outputs<'a>, Error> {
+    // SAFETY: the caller's promise.
+    unsafe { Outputs::check(o, env.slots.len(), &env.spaces) }
+}
+
+/// The outputs of the `float` forms of reset and step.
+fn float_outputs(
     obs: *mut f32,
     obs_cap: usize,
     masks: *mut u8,
     mask_cap: usize,
-) -> Result<EnvOutputs<'a>, Error> {
-    let n = env.games.len();
-    let obs = if obs.is_null() {
-        None
-    } else {
-        let needed = total(n, env.observations.size(), "observations")?;
-        // SAFETY: the caller's promise.
-        Some(unsafe { out_slice(obs, obs_cap, needed, "the observations") }?)
-    };
-    let masks = if masks.is_null() {
-        None
-    } else {
-        let needed = total(n, env.actions.size(), "masks")?;
-        // SAFETY: the caller's promise.
-        Some(unsafe { out_slice(masks, mask_cap, needed, "the masks") }?)
-    };
-    Ok((obs, masks))
+) -> MarsalVecEnvOutputs {
+    MarsalVecEnvOutputs {
+        obs: obs.cast(),
+        obs_cap,
+        obs_dtype: MARSAL_OBS_FLOAT32,
+        masks,
+        mask_cap,
+        ..MarsalVecEnvOutputs::NONE
+    }
 }
 
 /// Creates a vector environment of `num_envs` games of `ruleset` (at least 1)
 /// and writes its handle into `*out` (free it with `marsal_vec_env_free`).
-/// Each game starts from two random setups drawn from a generator started
-/// from `seed`. `max_plies` > 0 truncates a game that reaches that many plies
-/// (see `marsal_vec_env_step`); 0 means no limit of the environment's own (the
-/// ruleset's limits still end games, as draws).
+/// Each game starts from two random setups drawn from generators of its own,
+/// started from `seed` and the game's index (so that the games do not depend
+/// on the number of threads). `max_plies` > 0 truncates a game that reaches
+/// that many plies (see `marsal_vec_env_step`); 0 means no limit of the
+/// environment's own (the ruleset's limits still end games, as draws). The
+/// environment starts with one thread (the caller's): see
+/// `marsal_vec_env_set_threads`.
 ///
 /// # Safety
 /// `ruleset` must be NULL or a live handle; `out` NULL or writable.
@@ -120,26 +137,90 @@ pub unsafe extern "C" fn marsal_vec_env_new(
                 1 << 20
             )));
         }
-        let mut env = MarsalVecEnv {
+        let spaces = Spaces {
             rules: r.rules,
             actions: ActionSpace::new(&r.rules),
             observations: ObservationSpace::new(&r.rules),
-            games: Vec::with_capacity(num_envs),
-            reset_rng: Rng::new(seed),
-            action_rng: Rng::new(!seed),
             max_plies,
         };
-        for _ in 0..num_envs {
-            let g = env.new_game()?;
-            env.games.push(g);
+        let mut slots = Vec::with_capacity(num_envs);
+        for i in 0..num_envs {
+            slots.push(Slot::new(&r.rules, seed, i)?);
         }
+        let pool = Pool::new(1).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        let env = MarsalVecEnv {
+            spaces,
+            slots,
+            pool,
+        };
         // SAFETY: checked for NULL above; writable by the caller's promise.
         unsafe { out.write(Box::into_raw(Box::new(env))) };
         Ok(())
     })
 }
 
-/// Frees a vector environment (NULL does nothing).
+/// Sets the number of threads `env` steps its games on: the calling thread
+/// and `num_threads - 1` worker threads, started now (once: they wait between
+/// calls) and stopped by `marsal_vec_env_free` or the next call of this
+/// function. `num_threads` 0 means one a core the system reports (at most
+/// `MARSAL_VEC_ENV_MAX_THREADS`); more threads than games are not started (a
+/// thread handles at least one game). Results do not depend on it: the same
+/// seed gives the same games, actions, observations and masks with any number
+/// of threads. A thread that cannot be started is `MARSAL_STATUS_PANIC` with
+/// the system's message, and leaves the environment on one thread.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_set_threads(
+    env: *mut MarsalVecEnv,
+    num_threads: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        if num_threads > MARSAL_VEC_ENV_MAX_THREADS {
+            return Err(invalid(format!(
+                "num_threads must be 0..={MARSAL_VEC_ENV_MAX_THREADS}, not {num_threads}"
+            )));
+        }
+        let wanted = if num_threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            num_threads
+        };
+        let threads = wanted.clamp(1, MARSAL_VEC_ENV_MAX_THREADS).min(e.slots.len());
+        if threads == e.pool.threads() {
+            return Ok(());
+        }
+        // Stop the old workers first, so that the threads never add up.
+        e.pool = Pool::new(1).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        e.pool = Pool::new(threads).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        Ok(())
+    })
+}
+
+/// Writes the number of threads `env` steps its games on into `*out` (the
+/// caller's included: 1 means no worker thread).
+///
+/// # Safety
+/// `env` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_threads(
+    env: *const MarsalVecEnv,
+    out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        // SAFETY: the caller's promise.
+        *unsafe { get_mut(out, "out") }? = e.pool.threads();
+        Ok(())
+    })
+}
+
+/// Frees a vector environment and stops its worker threads (NULL does
+/// nothing).
 ///
 /// # Safety
 /// `env` must be NULL or a live handle, not used afterwards.
@@ -167,17 +248,37 @@ pub unsafe extern "C" fn marsal_vec_env_num_envs(
         // SAFETY: the caller's promise.
         let e = unsafe { get(env, "env") }?;
         // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = e.games.len();
+        *unsafe { get_mut(out, "out") }? = e.slots.len();
         Ok(())
     })
 }
 
-/// Restarts every game of `env` from new random setups drawn from a generator
-/// started from `seed` (as `marsal_vec_env_new` does), and writes the
-/// observations of the side to move (`obs`, `num_envs` blocks of the
-/// observation size) and the masks (`masks`, `num_envs` blocks of the action
-/// space size). `obs` and `masks` may each be NULL (not written); a short
-/// buffer is `MARSAL_STATUS_BUFFER_TOO_SMALL` and changes nothing.
+/// Restarts every game of `env` from new random setups drawn from generators
+/// started from `seed` (as `marsal_vec_env_new` does), and writes `*outputs`
+/// (NULL: nothing): the observations and masks of the side to move, `to_move`,
+/// and 0 in `rewards`, `terminated` and `truncated`. A bad output is reported
+/// before anything changes.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call;
+/// `outputs` NULL or readable, its pointers as `MarsalVecEnvOutputs` says.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_reset_into(
+    env: *mut MarsalVecEnv,
+    seed: u64,
+    outputs: *const MarsalVecEnvOutputs,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        // SAFETY: the caller's promise.
+        let outs = unsafe { self::outputs(e, outputs) }?;
+        e.run(Task::Reset(seed), &outs, None)
+    })
+}
+
+/// `marsal_vec_env_reset_into` with `float` observations (`obs`, `obs_cap`
+/// floats) and masks (`masks`, `mask_cap` bytes), each NULL or not.
 ///
 /// # Safety
 /// `env` must be NULL or a live handle not used elsewhere during the call;
@@ -192,21 +293,14 @@ pub unsafe extern "C" fn marsal_vec_env_reset(
     masks: *mut u8,
     mask_cap: usize,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
-        // SAFETY: the caller's promise.
-        let (obs, masks) = unsafe { env_outputs(e, obs, obs_cap, masks, mask_cap) }?;
-        e.reset_rng = Rng::new(seed);
-        e.action_rng = Rng::new(!seed);
-        e.reset_all()?;
-        e.write(obs, masks);
-        Ok(())
-    })
+    let o = float_outputs(obs, obs_cap, masks, mask_cap);
+    // SAFETY: the caller's promises are those of `marsal_vec_env_reset_into`.
+    unsafe { marsal_vec_env_reset_into(env, seed, &o) }
 }
 
 /// Steps every game of `env` by one ply: game `i` plays `actions[i]` for its
-/// side to move (`count` must be the number of games). Then, for each game:
+/// side to move (`count` must be the number of games). Then, for each game,
+/// into `*outputs` (NULL: nothing written; each of its pointers may be NULL):
 /// - `rewards[i]`: +1 when the move won the game for the side that made it,
 ///   -1 when that side lost by it, else 0 (draws, games going on);
 /// - `terminated[i]`: 1 when the game ended by the rules (won or drawn);
@@ -217,19 +311,54 @@ pub unsafe extern "C" fn marsal_vec_env_reset(
 ///   those of the new game's first position (the final position of the old
 ///   game is not observed; its result is in `rewards` and `terminated`);
 /// - `obs`: the observation of the side to move next (the viewer is whoever
-///   acts on the next step; its frame is turned for Blue), `num_envs` blocks;
-/// - `masks`: the legal-action mask of that side, `num_envs` blocks.
+///   acts on the next step; its frame is turned for Blue), `num_envs` blocks,
+///   as `float` or `uint8_t` (`obs_dtype`);
+/// - `masks`: the legal-action mask of that side, `num_envs` blocks;
+/// - `to_move[i]`: that side (0 red, 1 blue).
 ///
-/// Every output may be NULL (not written); the caller's buffers need
-/// `num_envs` elements (`rewards`, `terminated`, `truncated`) or blocks. Every
-/// action is checked before any game is played: an action out of range
+/// Every action is checked before any game is played: an action out of range
 /// (`MARSAL_STATUS_INVALID_ARGUMENT`) or illegal (`MARSAL_STATUS_ILLEGAL_MOVE`)
-/// fails the call with a message naming its index, and nothing changes.
+/// fails the call with a message naming its index (the lowest, when several
+/// are wrong), and nothing changes. The games are split between the
+/// environment's threads (`marsal_vec_env_set_threads`); the call returns
+/// when all are done.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call;
+/// `actions` NULL or `count` readable elements; `outputs` NULL or readable,
+/// its pointers as `MarsalVecEnvOutputs` says.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_step_into(
+    env: *mut MarsalVecEnv,
+    actions: *const i64,
+    count: usize,
+    outputs: *const MarsalVecEnvOutputs,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        let n = e.slots.len();
+        if count != n {
+            return Err(invalid(format!(
+                "{count} actions for {n} games: give one action per game"
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let acts = unsafe { array(actions, count, "actions") }?;
+        // SAFETY: the caller's promise.
+        let outs = unsafe { self::outputs(e, outputs) }?;
+        e.step(acts, &outs)
+    })
+}
+
+/// `marsal_vec_env_step_into` with `float` observations (`obs`, `obs_cap`
+/// floats), masks (`masks`, `mask_cap` bytes) and the per-game outputs
+/// (`num_envs` elements each), every one of them NULL or not.
 ///
 /// # Safety
 /// `env` must be NULL or a live handle not used elsewhere during the call;
 /// `actions` NULL or `count` readable elements; each output NULL or writable
-/// for the sizes above (`obs_cap` floats, `mask_cap` bytes).
+/// for the sizes above.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn marsal_vec_env_step(
     env: *mut MarsalVecEnv,
@@ -243,62 +372,21 @@ pub unsafe extern "C" fn marsal_vec_env_step(
     terminated: *mut u8,
     truncated: *mut u8,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
-        let n = e.games.len();
-        if count != n {
-            return Err(invalid(format!(
-                "{count} actions for {n} games: give one action per game"
-            )));
-        }
-        // SAFETY: the caller's promise.
-        let acts = unsafe { array(actions, count, "actions") }?;
-        // SAFETY: the caller's promise.
-        let (obs, masks) = unsafe { env_outputs(e, obs, obs_cap, masks, mask_cap) }?;
-        let mut moves = Vec::with_capacity(n);
-        for (i, (g, &a)) in e.games.iter().zip(acts).enumerate() {
-            moves.push(action_move(&e.actions, g, a, Some(i))?);
-        }
-        for (i, mv) in moves.into_iter().enumerate() {
-            let g = &mut e.games[i];
-            let mover = g.position().to_move();
-            g.play(mv).map_err(move_error)?;
-            let status = g.status();
-            let ended = status.is_over();
-            let cut = !ended && e.max_plies > 0 && g.position().ply() >= e.max_plies;
-            let reward = match status.winner() {
-                Some(w) if w == mover => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            };
-            // SAFETY: each output NULL or `n` writable elements (the caller's
-            // promise), and `i < n`.
-            unsafe {
-                if !rewards.is_null() {
-                    rewards.add(i).write(reward);
-                }
-                if !terminated.is_null() {
-                    terminated.add(i).write(u8::from(ended));
-                }
-                if !truncated.is_null() {
-                    truncated.add(i).write(u8::from(cut));
-                }
-            }
-            if ended || cut {
-                e.games[i] = e.new_game()?;
-            }
-        }
-        e.write(obs, masks);
-        Ok(())
-    })
+    let o = MarsalVecEnvOutputs {
+        rewards,
+        terminated,
+        truncated,
+        ..float_outputs(obs, obs_cap, masks, mask_cap)
+    };
+    // SAFETY: the caller's promises are those of `marsal_vec_env_step_into`.
+    unsafe { marsal_vec_env_step_into(env, actions, count, &o) }
 }
 
 /// Draws one uniformly random legal action for each game of `env` into
-/// `actions` (`count` must be the number of games), from the environment's own
-/// generator (started from `~seed` at creation and reset). The games of an
-/// environment are never over (they are reset when they end), so every action
-/// is legal.
+/// `actions` (`count` must be the number of games), from each game's own
+/// generator (started from the seed and the game's index at creation and
+/// reset), on the environment's threads. The games of an environment are
+/// never over (they are reset when they end), so every action is legal.
 ///
 /// # Safety
 /// `env` must be NULL or a live handle not used elsewhere during the call;
@@ -312,7 +400,7 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { get_mut(env, "env") }?;
-        let n = e.games.len();
+        let n = e.slots.len();
         if count != n {
             return Err(invalid(format!(
                 "room for {count} actions for {n} games: give one per game"
@@ -320,16 +408,7 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
         }
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(actions, count, n, "the actions") }?;
-        let MarsalVecEnv {
-            actions: space,
-            games,
-            action_rng,
-            ..
-        } = e;
-        for (g, a) in games.iter().zip(out.iter_mut()) {
-            *a = random_action(space, g, action_rng);
-        }
-        Ok(())
+        e.run(Task::Draw, &Outputs::none(), Some(out))
     })
 }
 
@@ -347,14 +426,14 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { get(env, "env") }?;
-        let n = e.games.len();
+        let n = e.slots.len();
         if count != n {
             return Err(invalid(format!("room for {count} sides for {n} games")));
         }
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(out, count, n, "the sides") }?;
-        for (g, s) in e.games.iter().zip(out.iter_mut()) {
-            *s = g.position().to_move() as u8;
+        for (s, o) in e.slots.iter().zip(out.iter_mut()) {
+            *o = s.game.position().to_move() as u8;
         }
         Ok(())
     })
@@ -378,12 +457,12 @@ pub unsafe extern "C" fn marsal_vec_env_game(
         if out.is_null() {
             return Err(null("out"));
         }
-        let g = e.games.get(index).ok_or_else(|| {
+        let s = e.slots.get(index).ok_or_else(|| {
             invalid(format!(
                 "game {index} of an environment of {}",
-                e.games.len()
+                e.slots.len()
             ))
         })?;
-        new_game(g.clone(), out)
+        new_game(s.game.clone(), out)
     })
 }

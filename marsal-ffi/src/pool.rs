@@ -1,0 +1,267 @@
+//! The worker pool of a vector environment: `threads - 1` persistent worker
+//! threads, started once when the pool is made and stopped when it is
+//! dropped, plus the calling thread. [`Pool::run`] hands one job to all of
+//! them (the caller runs part 0, worker `k` part `k`) and returns when every
+//! part is done, so a job may borrow the caller's data. No thread is started
+//! per call: a call costs two condition-variable hand-overs per worker.
+//!
+//! A panic in a part is caught on the thread it happens on and reported by
+//! `run` as `Err` after every part is done (the pool stays usable), so no
+//! panic crosses the C ABI and no worker outlives the data it borrows.
+
+use std::ops::Range;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+/// A part of a job: called with the part's index (`0..threads`).
+pub(crate) type Job<'a> = dyn Fn(usize) + Sync + 'a;
+
+/// A job with its lifetime erased. Only dereferenced by workers between the
+/// moment `Pool::run` publishes it and the moment `run` has seen every worker
+/// finish, while the job it points to is alive on `run`'s caller's stack.
+#[derive(Clone, Copy)]
+struct JobRef(*const Job<'static>);
+
+// SAFETY: the job is `Sync` (shared by reference between threads) and alive
+// while any worker can reach it (see `JobRef`).
+unsafe impl Send for JobRef {}
+
+struct State {
+    /// Counts the jobs published; a worker runs each generation once.
+    generation: u64,
+    job: Option<JobRef>,
+    /// Workers still running the current job.
+    running: usize,
+    /// Whether a worker's part of the current job panicked.
+    panicked: bool,
+    quit: bool,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    /// Signalled when a job is published or the pool stops.
+    start: Condvar,
+    /// Signalled when the last worker finishes a job.
+    done: Condvar,
+}
+
+impl Shared {
+    /// The state; a poisoned lock is taken as it is (no code panics while
+    /// holding it, and its fields are always consistent).
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// `threads - 1` worker threads and the caller (see the module documentation).
+pub(crate) struct Pool {
+    shared: Arc<Shared>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl Pool {
+    /// A pool of `threads` (at least 1: the caller alone, no worker). Fails
+    /// with the system's message when a thread cannot be started.
+    pub(crate) fn new(threads: usize) -> Result<Pool, String> {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State {
+                generation: 0,
+                job: None,
+                running: 0,
+                panicked: false,
+                quit: false,
+            }),
+            start: Condvar::new(),
+            done: Condvar::new(),
+        });
+        let mut pool = Pool {
+            shared,
+            workers: Vec::new(),
+        };
+        for part in 1..threads.max(1) {
+            let shared = Arc::clone(&pool.shared);
+            let handle = std::thread::Builder::new()
+                .name(format!("marsal-env-{part}"))
+                .spawn(move || work(&shared, part))
+                .map_err(|e| format!("cannot start worker thread {part}: {e}"))?;
+            pool.workers.push(handle);
+        }
+        Ok(pool)
+    }
+
+    /// The number of threads that run a job's parts (the caller included).
+    pub(crate) fn threads(&self) -> usize {
+        self.workers.len() + 1
+    }
+
+    /// Runs `job(part)` for every part `0..threads()`, part 0 on the calling
+    /// thread, and returns when all are done: `Err` when any part panicked.
+    pub(crate) fn run(&self, job: &Job<'_>) -> Result<(), ()> {
+        if self.workers.is_empty() {
+            return catch_unwind(AssertUnwindSafe(|| job(0))).map_err(|_| ());
+        }
+        let ptr: *const Job<'_> = job;
+        // SAFETY: only the lifetime changes (same fat pointer); workers use it
+        // only until `running` is back to 0, which this function waits for
+        // below before returning, while `job` is alive.
+        let ptr: *const Job<'static> = unsafe { std::mem::transmute(ptr) };
+        {
+            let mut st = self.shared.lock();
+            st.generation = st.generation.wrapping_add(1);
+            st.job = Some(JobRef(ptr));
+            st.running = self.workers.len();
+            st.panicked = false;
+        }
+        self.shared.start.notify_all();
+        let mine = catch_unwind(AssertUnwindSafe(|| job(0)));
+        let mut st = self.shared.lock();
+        while st.running > 0 {
+            st = self.shared.done.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        st.job = None;
+        if mine.is_err() || st.panicked {
+            Err(())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A worker: runs part `part` of each job published, until the pool stops.
+fn work(shared: &Shared, part: usize) {
+    let mut seen = 0u64;
+    loop {
+        let job = {
+            let mut st = shared.lock();
+            while st.generation == seen && !st.quit {
+                st = shared.start.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            if st.quit {
+                return;
+            }
+            seen = st.generation;
+            st.job
+        };
+        let ok = match job {
+            // SAFETY: published by `Pool::run`, which keeps the job alive
+            // until this worker has decremented `running` below.
+            Some(JobRef(p)) => catch_unwind(AssertUnwindSafe(|| unsafe { (*p)(part) })).is_ok(),
+            None => true,
+        };
+        let mut st = shared.lock();
+        st.panicked |= !ok;
+        st.running -= 1;
+        if st.running == 0 {
+            shared.done.notify_one();
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.shared.lock().quit = true;
+        self.shared.start.notify_all();
+        for w in self.workers.drain(..) {
+            // A worker never panics outside a caught part; nothing to report.
+            let _ = w.join();
+        }
+    }
+}
+
+/// The games part `part` of `parts` handles out of `n`: contiguous ranges, as
+/// even as can be, in order (part 0 first).
+pub(crate) fn part_range(n: usize, parts: usize, part: usize) -> Range<usize> {
+    let parts = parts.max(1);
+    let (q, r) = (n / parts, n % parts);
+    let start = part * q + part.min(r);
+    start..start + q + usize::from(part < r)
+}
+
+/// A mutable slice shared by the parts of a job, each taking its own
+/// disjoint range (see [`Split::part`]).
+pub(crate) struct Split<'a, T> {
+    ptr: *mut T,
+    len: usize,
+    _borrow: std::marker::PhantomData<&'a mut [T]>,
+}
+
+// SAFETY: parts only reach disjoint elements (the promise of `Split::part`),
+// and `T: Send` lets each be used from the thread of its part.
+unsafe impl<T: Send> Sync for Split<'_, T> {}
+
+impl<'a, T> Split<'a, T> {
+    /// Borrows `slice` for the parts of a job.
+    pub(crate) fn new(slice: &'a mut [T]) -> Split<'a, T> {
+        Split {
+            ptr: slice.as_mut_ptr(),
+            len: slice.len(),
+            _borrow: std::marker::PhantomData,
+        }
+    }
+
+    /// The number of elements.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The elements `range` (clipped to the slice).
+    ///
+    /// # Safety
+    /// No two calls during the life of this `Split` may have overlapping
+    /// ranges (each part takes its own `part_range`, once).
+    #[allow(clippy::mut_from_ref)]
+    pub(crate) unsafe fn part(&self, range: Range<usize>) -> &'a mut [T] {
+        let end = range.end.min(self.len);
+        let start = range.start.min(end);
+        // SAFETY: in bounds (clipped above), and not aliased by the caller's
+        // promise; the slice is borrowed for `'a`.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.add(start), end - start) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn parts_cover_every_game_once_in_order() {
+        for n in 0..40 {
+            for parts in 1..9 {
+                let mut next = 0;
+                for p in 0..parts {
+                    let r = part_range(n, parts, p);
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, n);
+            }
+        }
+    }
+
+    #[test]
+    fn every_part_runs_once_a_job_and_panics_are_reported() {
+        let pool = Pool::new(3).unwrap();
+        assert_eq!(pool.threads(), 3);
+        let mut data = vec![0usize; 10];
+        for round in 1..=50 {
+            let split = Split::new(&mut data);
+            let calls = AtomicUsize::new(0);
+            pool.run(&|p| {
+                calls.fetch_add(1, Ordering::Relaxed);
+                // SAFETY: each part its own range.
+                for x in unsafe { split.part(part_range(10, 3, p)) } {
+                    *x += p + 1;
+                }
+            })
+            .unwrap();
+            assert_eq!(calls.load(Ordering::Relaxed), 3);
+            assert_eq!(data[0], round);
+            assert_eq!(data[9], 3 * round);
+        }
+        let r = pool.run(&|p| assert!(p != 2, "part 2 fails (a panic this test makes)"));
+        assert!(r.is_err());
+        assert!(pool.run(&|_| {}).is_ok(), "the pool still works");
+    }
+}
