@@ -682,6 +682,25 @@ enum MarsalStatus marsal_game_legal_moves(const struct MarsalGame *game,
                                           size_t cap,
                                           size_t *count_out);
 
+// Plays `*mv` for the side to move, as `marsal_game_play` does, and then
+// writes the legal moves of the new position into `buf` and their number
+// into `*count_out` (0 once the game is over), as `marsal_game_legal_moves`
+// does: one call a ply for a host that plays a move and then picks among the
+// next ones. `buf` must have room for `MARSAL_MAX_LEGAL_MOVES` moves (checked
+// first: else `MARSAL_STATUS_BUFFER_TOO_SMALL`), so that the legal moves
+// always fit once the move is played; a failed call changes nothing.
+//
+// # Safety
+// `game` must be NULL or a live handle; `mv` NULL or readable; `outcome` NULL
+// or writable; `buf` NULL or `cap` writable moves; `count_out` NULL or
+// writable.
+enum MarsalStatus marsal_game_play_legal_moves(struct MarsalGame *game,
+                                               const struct MarsalMove *mv,
+                                               struct MarsalOutcome *outcome,
+                                               struct MarsalMove *buf,
+                                               size_t cap,
+                                               size_t *count_out);
+
 // Plays `*mv` for the side to move. On success writes what happened into
 // `*outcome` (may be NULL). An illegal move returns
 // `MARSAL_STATUS_ILLEGAL_MOVE` (or `GAME_OVER`) and changes nothing.
@@ -1134,6 +1153,19 @@ enum MarsalStatus marsal_games_observations(const struct MarsalGame *const *game
                                             uint8_t side_code,
                                             float *buf,
                                             size_t cap);
+
+// `marsal_games_observations` as `uint8_t` values (a quarter of the memory,
+// the same content): 0 / 1 where the `float` tensor has 0.0 / 1.0, and the
+// fractions of the two ply planes `x` as `round(255 x)`. `cap` counts bytes.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `buf` NULL or `cap` writable bytes.
+enum MarsalStatus marsal_games_observations_u8(const struct MarsalGame *const *games,
+                                               size_t count,
+                                               uint8_t side_code,
+                                               uint8_t *buf,
+                                               size_t cap);
 
 // Draws one uniformly random legal action for each of `count` games into
 // `actions[i]` (-1 for a game that is over), with a generator started from

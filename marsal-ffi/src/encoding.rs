@@ -6,10 +6,11 @@
 //! resets finished games by itself.
 //!
 //! Actions are `int64_t` (NumPy's default integer); masks are `uint8_t` 0/1 (a
-//! NumPy `bool` array can be passed as it is); observations are `float`.
+//! NumPy `bool` array can be passed as it is); observations are `float` or,
+//! in the `_u8` functions and `MARSAL_OBS_UINT8`, `uint8_t`.
 
 use super::*;
-use marsal::encoding::{ActionSpace, ObservationSpace};
+use marsal::encoding::{ActionSpace, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Rng};
 
 /// The side code that means "the side to move" in `marsal_games_observations`
@@ -510,26 +511,58 @@ pub unsafe extern "C" fn marsal_games_observations(
     buf: *mut f32,
     cap: usize,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let list = unsafe { game_list(games, count) }?;
-        let fixed = match side_code {
-            MARSAL_SIDE_TO_MOVE => None,
-            code => Some(side(code)?),
-        };
-        let Some(first) = list.first() else {
-            return Ok(());
-        };
-        let block = ObservationSpace::new(first.rules()).size();
-        let needed = total(count, block, "observations")?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(buf, cap, needed, "the observations") }?;
-        for (g, o) in list.iter().zip(out.chunks_exact_mut(block)) {
-            let side = fixed.unwrap_or_else(|| g.position().to_move());
-            ObservationSpace::new(g.rules()).write(&g.position().view(side), o);
-        }
-        Ok(())
-    })
+    // SAFETY: the caller's promise.
+    boundary(|| unsafe { games_observations(games, count, side_code, buf, cap) })
+}
+
+/// `marsal_games_observations` as `uint8_t` values (a quarter of the memory,
+/// the same content): 0 / 1 where the `float` tensor has 0.0 / 1.0, and the
+/// fractions of the two ply planes `x` as `round(255 x)`. `cap` counts bytes.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `buf` NULL or `cap` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_observations_u8(
+    games: *const *const MarsalGame,
+    count: usize,
+    side_code: u8,
+    buf: *mut u8,
+    cap: usize,
+) -> MarsalStatus {
+    // SAFETY: the caller's promise.
+    boundary(|| unsafe { games_observations(games, count, side_code, buf, cap) })
+}
+
+/// The body of `marsal_games_observations` for either element type.
+///
+/// # Safety
+/// As `marsal_games_observations` (`cap` elements of `T`).
+unsafe fn games_observations<T: ObservationValue>(
+    games: *const *const MarsalGame,
+    count: usize,
+    side_code: u8,
+    buf: *mut T,
+    cap: usize,
+) -> FfiResult {
+    // SAFETY: the caller's promise.
+    let list = unsafe { game_list(games, count) }?;
+    let fixed = match side_code {
+        MARSAL_SIDE_TO_MOVE => None,
+        code => Some(side(code)?),
+    };
+    let Some(first) = list.first() else {
+        return Ok(());
+    };
+    let block = ObservationSpace::new(first.rules()).size();
+    let needed = total(count, block, "observations")?;
+    // SAFETY: the caller's promise.
+    let out = unsafe { out_slice(buf, cap, needed, "the observations") }?;
+    for (g, o) in list.iter().zip(out.chunks_exact_mut(block)) {
+        let side = fixed.unwrap_or_else(|| g.position().to_move());
+        ObservationSpace::new(g.rules()).write(&g.position().view(side), o);
+    }
+    Ok(())
 }
 
 /// Draws one uniformly random legal action for each of `count` games into

@@ -24,9 +24,85 @@ pub unsafe extern "C" fn marsal_game_legal_moves(
     boundary(|| {
         // SAFETY: the caller's promise.
         let g = unsafe { get(game, "game") }?;
-        let moves: Vec<MarsalMove> = g.game.legal_moves().iter().map(|m| c_move(*m)).collect();
         // SAFETY: the caller's promise.
-        unsafe { write_items(&moves, buf, cap, count_out, "legal moves") }
+        unsafe { write_legal_moves(&g.game, buf, cap, count_out) }
+    })
+}
+
+/// Writes the legal moves of `game` as `marsal_game_legal_moves` does,
+/// without allocating.
+///
+/// # Safety
+/// `buf` NULL or `cap` writable moves; `count_out` NULL or writable.
+unsafe fn write_legal_moves(
+    game: &marsal::Game,
+    buf: *mut MarsalMove,
+    cap: usize,
+    count_out: *mut usize,
+) -> FfiResult {
+    let moves = game.legal_moves();
+    // SAFETY: the caller's promise.
+    unsafe { put_opt(count_out, moves.len()) };
+    if moves.is_empty() {
+        return Ok(());
+    }
+    if buf.is_null() || cap < moves.len() {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!(
+                "{} legal moves need a buffer of {} elements, it has {cap}",
+                moves.len(),
+                moves.len()
+            ),
+        ));
+    }
+    for (i, m) in moves.iter().enumerate() {
+        // SAFETY: `i < moves.len() <= cap` writable moves (checked above).
+        unsafe { buf.add(i).write(c_move(*m)) };
+    }
+    Ok(())
+}
+
+/// Plays `*mv` for the side to move, as `marsal_game_play` does, and then
+/// writes the legal moves of the new position into `buf` and their number
+/// into `*count_out` (0 once the game is over), as `marsal_game_legal_moves`
+/// does: one call a ply for a host that plays a move and then picks among the
+/// next ones. `buf` must have room for `MARSAL_MAX_LEGAL_MOVES` moves (checked
+/// first: else `MARSAL_STATUS_BUFFER_TOO_SMALL`), so that the legal moves
+/// always fit once the move is played; a failed call changes nothing.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `mv` NULL or readable; `outcome` NULL
+/// or writable; `buf` NULL or `cap` writable moves; `count_out` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play_legal_moves(
+    game: *mut MarsalGame,
+    mv: *const MarsalMove,
+    outcome: *mut MarsalOutcome,
+    buf: *mut MarsalMove,
+    cap: usize,
+    count_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        if buf.is_null() || cap < MARSAL_MAX_LEGAL_MOVES {
+            return Err(Error::new(
+                MarsalStatus::BufferTooSmall,
+                format!(
+                    "the legal moves after a move need a buffer of MARSAL_MAX_LEGAL_MOVES \
+                     ({MARSAL_MAX_LEGAL_MOVES}) elements, it has {cap}"
+                ),
+            ));
+        }
+        let o = g.game.play(mv).map_err(move_error)?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(outcome, c_outcome(&o)) };
+        // SAFETY: the caller's promise; the buffer has room for any count.
+        unsafe { write_legal_moves(&g.game, buf, cap, count_out) }
     })
 }
 

@@ -353,3 +353,56 @@ fn games_view_errors() {
     free(czech, &[a]);
     free(classic, &[b]);
 }
+
+#[test]
+fn play_legal_moves_is_play_then_legal_moves() {
+    let r = preset("barrage");
+    let (mut a, mut b) = (null_mut(), null_mut());
+    let cap = MARSAL_MAX_LEGAL_MOVES;
+    let (mut ma, mut mb) = (vec![c_move("a1-a2".parse().unwrap()); cap], vec![]);
+    mb.resize(cap, ma[0]);
+    let mut rng = Rng::new(5);
+    // SAFETY: live handles, real buffers of `cap` moves and real outputs.
+    unsafe {
+        assert_eq!(marsal_game_new_random(r, 3, 4, &mut a), MarsalStatus::Ok);
+        assert_eq!(marsal_game_new_random(r, 3, 4, &mut b), MarsalStatus::Ok);
+        let (mut na, mut nb) = (0usize, 0usize);
+        marsal_game_legal_moves(a, ma.as_mut_ptr(), cap, &mut na);
+        // Too small a buffer is refused before the move is played.
+        let short =
+            marsal_game_play_legal_moves(a, &ma[0], null_mut(), mb.as_mut_ptr(), 10, &mut nb);
+        assert_eq!(short, MarsalStatus::BufferTooSmall);
+        let mut plies = 0;
+        while na > 0 {
+            let mv = ma[rng.below(na as u32) as usize];
+            let blank = MarsalOutcome {
+                mv,
+                side: 9,
+                piece: 9,
+                defender: 9,
+                battle: 9,
+                attacker_revealed: false,
+            };
+            let (mut oa, mut ob) = (blank, blank);
+            assert_eq!(marsal_game_play(b, &mv, &mut ob), MarsalStatus::Ok);
+            assert_eq!(
+                marsal_game_play_legal_moves(a, &mv, &mut oa, ma.as_mut_ptr(), cap, &mut na),
+                MarsalStatus::Ok
+            );
+            assert_eq!(
+                marsal_game_legal_moves(b, mb.as_mut_ptr(), cap, &mut nb),
+                MarsalStatus::Ok
+            );
+            assert_eq!(oa, ob);
+            assert_eq!(ma[..na], mb[..nb]);
+            plies += 1;
+        }
+        assert!(plies > 0);
+        // Once over: a move is refused and nothing is written.
+        let s = marsal_game_play_legal_moves(a, &mb[0], null_mut(), ma.as_mut_ptr(), cap, &mut na);
+        assert_eq!(s, MarsalStatus::GameOver);
+        marsal_game_free(a);
+        marsal_game_free(b);
+        marsal_ruleset_free(r);
+    }
+}

@@ -189,7 +189,9 @@ pub unsafe extern "C" fn marsal_vec_env_set_threads(
         } else {
             num_threads
         };
-        let threads = wanted.clamp(1, MARSAL_VEC_ENV_MAX_THREADS).min(e.slots.len());
+        let threads = wanted
+            .clamp(1, MARSAL_VEC_ENV_MAX_THREADS)
+            .min(e.slots.len());
         if threads == e.pool.threads() {
             return Ok(());
         }

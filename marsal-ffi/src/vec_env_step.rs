@@ -175,7 +175,9 @@ impl<'a> Outputs<'a> {
         spaces: &Spaces,
     ) -> Result<Outputs<'a>, Error> {
         // SAFETY: the caller's promise.
-        let o = unsafe { o.as_ref() }.copied().unwrap_or(MarsalVecEnvOutputs::NONE);
+        let o = unsafe { o.as_ref() }
+            .copied()
+            .unwrap_or(MarsalVecEnvOutputs::NONE);
         let obs_block = spaces.observations.size();
         let mask_block = spaces.actions.size();
         let obs = if o.obs.is_null() {
@@ -203,7 +205,9 @@ impl<'a> Outputs<'a> {
         } else {
             let needed = total(n, mask_block, "masks")?;
             // SAFETY: the caller's promise.
-            Some(Split::new(unsafe { out_slice(o.masks, o.mask_cap, needed, "the masks") }?))
+            Some(Split::new(unsafe {
+                out_slice(o.masks, o.mask_cap, needed, "the masks")
+            }?))
         };
         Ok(Outputs {
             obs,
