@@ -21,6 +21,8 @@ def _handles(games) -> "ctypes.Array":
     arr = (_game_p * len(games))()
     for i, g in enumerate(games):
         arr[i] = _game_p() if g is None else g._get()
+        if g is not None:
+            g._legal_fresh = False  # the call may change the game
     return arr
 
 

@@ -9,11 +9,12 @@ import struct
 from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
 from ._handle import _Handle
 from ._library import (
-    _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
+    _raw, _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
@@ -21,6 +22,7 @@ from ._structs import (
 )
 from ._values import (
     _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, View, _as_move, _move_from_key,
+    _outcome_from_bytes,
     _view_from_cells,
 )
 
@@ -53,9 +55,28 @@ class Game(_Handle):
     def _init(self, ptr: Any) -> None:
         self._ptr = ptr
         self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
+        # The ready-made arguments of the one-ply calls (see ``_raw``): the
+        # handle as a void pointer, references to reused outputs, the moves
+        # buffer also seen as 32-bit keys.
+        self._void_ptr = ctypes.cast(ptr, ctypes.c_void_p)
+        self._moves_ref = ctypes.byref(self._moves_buf)
+        self._moves_cap = ctypes.c_size_t(MAX_LEGAL_MOVES)
+        self._move_keys = (ctypes.c_uint32 * MAX_LEGAL_MOVES).from_buffer(self._moves_buf)
+        self._legal_n = ctypes.c_size_t(0)
+        self._legal_n_ref = ctypes.byref(self._legal_n)
+        self._outcome = MarsalOutcome()
+        self._outcome_ref = ctypes.byref(self._outcome)
+        #: Whether ``_moves_buf`` holds the legal moves of the position now.
+        self._legal_fresh = False
         self._size: Optional[tuple] = None
         self._sizes: Optional[Tuple[int, int, int, int]] = None
         self._mask_buf: Optional[np.ndarray] = None
+
+    def _vptr(self) -> ctypes.c_void_p:
+        """The handle as a ``c_void_p`` (for the ``_raw`` functions)."""
+        if self._ptr is None:
+            raise ValueError("operation on a closed Game")
+        return self._void_ptr
 
     @classmethod
     def _wrap(cls, ptr: Any) -> "Game":
@@ -159,26 +180,32 @@ class Game(_Handle):
         return np.flatnonzero(self.action_mask(self._mask_buf))
 
     def observation(self, side: Union[Side, str, int, None] = None,
-                    out: Optional[np.ndarray] = None) -> np.ndarray:
-        """The observation tensor of ``side`` (default: the side to move), a
-        ``float32`` array of :attr:`observation_shape` built from that side's
-        view only. Pass ``out`` to reuse an array."""
+                    out: Optional[np.ndarray] = None,
+                    dtype: npt.DTypeLike = np.float32) -> np.ndarray:
+        """The observation tensor of ``side`` (default: the side to move), an
+        array of :attr:`observation_shape` built from that side's view only.
+
+        ``dtype`` is ``numpy.float32`` (the default: 0.0 / 1.0 and two planes
+        of fractions) or ``numpy.uint8`` (the same content in a quarter of the
+        memory: 0 / 1, a fraction ``x`` as ``round(255 * x)``). Pass ``out``
+        (a contiguous array of either type) to reuse it; its type is then the
+        one written."""
         _, c, r, f = self._encoding_sizes()
         if out is None:
-            out = np.empty((c, r, f), dtype=np.float32)
-        _check_buffer(out, (np.float32,), c * r * f, "out")
-        if side is None:
-            one = (_game_p * 1)(self._get())
-            check(lib.marsal_games_observations(one, 1, _SIDE_TO_MOVE, out.ctypes.data, out.size))
-        else:
-            check(lib.marsal_game_observation(
-                self._get(), _side_code(side), out.ctypes.data, out.size))
+            out = np.empty((c, r, f), dtype=dtype)
+        _check_buffer(out, (np.float32, np.uint8), c * r * f, "out")
+        code = _SIDE_TO_MOVE if side is None else _side_code(side)
+        one = (_game_p * 1)(self._get())
+        fn = (lib.marsal_games_observations_u8 if out.dtype == np.uint8
+              else lib.marsal_games_observations)
+        check(fn(one, 1, code, out.ctypes.data, out.size))
         return out
 
     def play_action(self, action: int) -> Outcome:
         """Plays the move of ``action`` for the side to move (see
         :meth:`Ruleset.action_to_move`); IllegalMove, GameOver or
         InvalidArgument (out of range) change nothing."""
+        self._legal_fresh = False
         out = MarsalOutcome()
         check(lib.marsal_game_play_action(self._get(), int(action), ctypes.byref(out)))
         return Outcome.from_c(out)
@@ -240,33 +267,49 @@ class Game(_Handle):
     def legal_moves(self) -> List[Move]:
         """The legal moves of the side to move (empty once the game is over).
 
-        One call into the library; the moves are interned :class:`Move`
-        objects (no new object per move once seen)."""
-        ptr = self._get()
-        n = ctypes.c_size_t(0)
-        buf = self._moves_buf
-        check(lib.marsal_game_legal_moves(ptr, buf, len(buf), ctypes.byref(n)))
-        count = n.value
-        keys = struct.unpack(f"<{count}I", ctypes.string_at(buf, 4 * count))
-        get = _MOVE_BY_KEY.get
-        return [get(k) or _move_from_key(k) for k in keys]
+        The moves are interned :class:`Move` objects (no new object per move
+        once seen). Right after :meth:`play` no call into the library is made:
+        ``play`` brought the next legal moves back with it."""
+        if self._legal_fresh:
+            count = self._legal_n.value
+        else:
+            st = _raw.marsal_game_legal_moves(
+                self._vptr(), self._moves_ref, self._moves_cap, self._legal_n_ref)
+            if st:
+                check(st)
+            count = self._legal_n.value
+            self._legal_fresh = True
+        keys = self._move_keys[:count]
+        try:
+            return list(map(_MOVE_BY_KEY.__getitem__, keys))
+        except KeyError:
+            return [_move_from_key(k) for k in keys]
 
     def play(self, move: Union[Move, str, tuple]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
 
         Raises IllegalMove or GameOver (nothing changes), ParseError for bad
         text, InvalidArgument for a square outside the 12 x 12 grid.
+
+        One call into the library, which also brings back the next legal moves
+        (so a :meth:`legal_moves` that follows costs no call).
         """
-        ptr = self._get()
-        out = MarsalOutcome()
+        self._legal_fresh = False
         if isinstance(move, (str, bytes)):
-            check(lib.marsal_game_play_text(ptr, _encode(move, "move_text"), ctypes.byref(out)))
-        else:
-            cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
-            if cm is None:
-                cm = _as_move(move).to_c()
-            check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
-        return Outcome.from_c(out)
+            out = MarsalOutcome()
+            check(lib.marsal_game_play_text(self._get(), _encode(move, "move_text"),
+                                            ctypes.byref(out)))
+            return Outcome.from_c(out)
+        cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
+        if cm is None:
+            cm = _as_move(move).to_c()
+        st = _raw.marsal_game_play_legal_moves(
+            self._vptr(), ctypes.byref(cm), self._outcome_ref, self._moves_ref,
+            self._moves_cap, self._legal_n_ref)
+        if st:
+            check(st)
+        self._legal_fresh = True
+        return _outcome_from_bytes(bytes(self._outcome))
 
     def play_random(self, max_plies: int = 1, seed: int = 0) -> int:
         """Plays up to ``max_plies`` uniformly random legal moves inside the
@@ -275,6 +318,7 @@ class Game(_Handle):
         game is over). The same ``seed`` gives the same plies, so vary it when
         playing one ply a call.
         """
+        self._legal_fresh = False
         played = _u32()
         check(lib.marsal_game_play_random(
             self._get(), _u32_arg(max_plies, "max_plies"), _u64_arg(seed, "seed"),
@@ -283,6 +327,7 @@ class Game(_Handle):
 
     def undo(self) -> Outcome:
         """Takes back the last move; returns what it had done (NothingToUndo if none)."""
+        self._legal_fresh = False
         out = MarsalOutcome()
         check(lib.marsal_game_undo(self._get(), ctypes.byref(out)))
         return Outcome.from_c(out)

@@ -50,7 +50,7 @@ from ._enums import Side, Status
 from ._errors import InvalidArgument, _error
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquareView,
-    _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
+    MarsalVecEnvOutputs, _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
     _u8_p, _u32, _u64,
 )
 
@@ -110,6 +110,9 @@ _SIGNATURES = {
         _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.c_size_t, _size_p]),
     "marsal_game_play": (
         _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_play_legal_moves": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.POINTER(MarsalOutcome),
+                    ctypes.POINTER(MarsalMove), ctypes.c_size_t, _size_p]),
     "marsal_game_play_text": (_c_status, [_game_p, _char_p, ctypes.POINTER(MarsalOutcome)]),
     "marsal_game_move_text": (
         _c_status, [_game_p, ctypes.POINTER(MarsalMove), _buf_p, ctypes.c_size_t, _size_p]),
@@ -151,6 +154,8 @@ _SIGNATURES = {
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8_p, ctypes.c_size_t, ctypes.c_void_p]),
     "marsal_games_observations": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _f32_p, ctypes.c_size_t]),
+    "marsal_games_observations_u8": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u8_p, ctypes.c_size_t]),
     "marsal_games_random_actions": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u64, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_games_bot_actions": (
@@ -167,6 +172,13 @@ _SIGNATURES = {
     "marsal_vec_env_step": (
         _c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t, _f32_p, ctypes.c_size_t,
                     _u8_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]),
+    "marsal_vec_env_set_threads": (_c_status, [_env_p, ctypes.c_size_t]),
+    "marsal_vec_env_threads": (_c_status, [_env_p, _size_p]),
+    "marsal_vec_env_reset_into": (
+        _c_status, [_env_p, _u64, ctypes.POINTER(MarsalVecEnvOutputs)]),
+    "marsal_vec_env_step_into": (
+        _c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t,
+                    ctypes.POINTER(MarsalVecEnvOutputs)]),
     "marsal_vec_env_random_actions": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_vec_env_to_move": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_vec_env_game": (_c_status, [_env_p, ctypes.c_size_t, ctypes.POINTER(_game_p)]),
@@ -184,6 +196,16 @@ def _load(path: str) -> ctypes.CDLL:
 
 #: The loaded library; every function in it has ``restype`` and ``argtypes``.
 lib = _load(find_library())
+
+#: The same library loaded a second time, its functions without ``argtypes``:
+#: the hot paths call these with ready-made ctypes arguments (handles as
+#: ``c_void_p``, ``byref`` of reused structures), which skips the argument
+#: conversion ctypes does for a function with ``argtypes`` (a third of the
+#: cost of a one-ply call). Like every ``CDLL`` call, these release the GIL.
+_raw = ctypes.CDLL(find_library())
+for _name in ("marsal_game_play_legal_moves", "marsal_game_legal_moves",
+              "marsal_vec_env_step_into", "marsal_vec_env_random_actions"):
+    getattr(_raw, _name).restype = ctypes.c_int
 
 
 def last_error_message() -> str:

@@ -8,7 +8,7 @@ import ctypes
 
 __all__ = [
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalVecEnvOutputs",
 ]
 
 
@@ -70,6 +70,23 @@ class _MarsalVecEnv(ctypes.Structure):
 
 
 _env_p = ctypes.POINTER(_MarsalVecEnv)
+
+
+class MarsalVecEnvOutputs(ctypes.Structure):
+    """Where a vector env call writes (``MarsalVecEnvOutputs``): data pointers
+    of NumPy arrays, or None for an output not wanted."""
+
+    _fields_ = [
+        ("obs", ctypes.c_void_p),
+        ("obs_cap", ctypes.c_size_t),
+        ("obs_dtype", ctypes.c_uint8),
+        ("masks", ctypes.c_void_p),
+        ("mask_cap", ctypes.c_size_t),
+        ("rewards", ctypes.c_void_p),
+        ("terminated", ctypes.c_void_p),
+        ("truncated", ctypes.c_void_p),
+        ("to_move", ctypes.c_void_p),
+    ]
 
 _c_status = ctypes.c_int  # a C enum
 _size_p = ctypes.POINTER(ctypes.c_size_t)

@@ -129,8 +129,19 @@ class Outcome:
 
     @classmethod
     def from_c(cls, o: MarsalOutcome) -> "Outcome":
-        b = bytes(o)
-        return cls(
+        return _outcome_from_bytes(bytes(o))
+
+
+# Outcomes are immutable and interned by their C bytes (most plies repeat an
+# outcome already seen: a step of a piece of some kind from a square).
+_OUTCOME_BY_BYTES: Dict[bytes, Outcome] = {}
+
+
+def _outcome_from_bytes(b: bytes) -> Outcome:
+    """The :class:`Outcome` of the bytes of a ``MarsalOutcome``."""
+    o = _OUTCOME_BY_BYTES.get(b)
+    if o is None:
+        o = Outcome(
             _move_from_key(int.from_bytes(b[0:4], "little")),
             _SIDES[b[4]],
             _KINDS[b[5]],
@@ -138,6 +149,9 @@ class Outcome:
             _BATTLES[b[7]],
             bool(b[8]),
         )
+        if len(_OUTCOME_BY_BYTES) < 200_000:
+            _OUTCOME_BY_BYTES[b] = o
+    return o
 
 
 @dataclass(frozen=True)

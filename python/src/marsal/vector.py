@@ -6,14 +6,18 @@ import ctypes
 from typing import Any, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._enums import Side
 from ._game import Game
-from ._library import check, lib
+from ._library import _raw, check, lib
 from ._ruleset import Ruleset
-from ._structs import _env_p, _game_p
+from ._structs import MarsalVecEnvOutputs, _env_p, _game_p
 
 __all__ = ["VectorEnv"]
+
+#: The observation types and their ``MARSAL_OBS_*`` codes.
+_OBS_DTYPES = {np.dtype(np.float32): 0, np.dtype(np.uint8): 1}
 
 
 class VectorEnv:
@@ -24,8 +28,14 @@ class VectorEnv:
     returns are **preallocated and reused**: each call overwrites them (copy
     what you keep):
 
-    - ``obs``: ``float32`` ``(num_envs, channels, ranks, files)``, what the side
-      to move next sees, in its own frame (turned half a turn for Blue);
+    - ``obs``: ``(num_envs, channels, ranks, files)`` of ``obs_dtype``, what
+      the side to move next sees, in its own frame (turned half a turn for
+      Blue). ``obs_dtype=numpy.float32`` (the default) holds 0.0 / 1.0 and two
+      constant planes of fractions (plies played, plies since the last
+      attack); ``obs_dtype=numpy.uint8`` holds the same content in a quarter
+      of the memory: 0 / 1, and each fraction ``x`` as ``round(255 * x)``
+      (``obs.astype(numpy.float32)`` gives the float planes, except those two:
+      divide them by 255);
     - ``masks``: ``bool`` ``(num_envs, actions)``, its legal actions;
     - ``rewards``: ``float32`` ``(num_envs,)``, +1 when the step's move won the
       game for the side that made it, -1 when that side lost by it, else 0;
@@ -40,61 +50,99 @@ class VectorEnv:
     the new game's first ones; its result is in ``rewards`` and
     ``terminated``. No action is ever needed for a finished game.
 
+    **Threads**: the games are stepped on ``num_threads`` threads inside the
+    library (the caller's and ``num_threads - 1`` workers the environment
+    starts once and stops on :meth:`close`); the default 1 starts none, 0 means
+    one a core. The GIL is released during every call into the library. The
+    results do not depend on the number of threads: each game has its own
+    generators, drawn from ``seed`` and its index, so the same seed gives the
+    same games, observations, masks and :meth:`random_actions` with any
+    ``num_threads``.
+
     ``ruleset`` is a :class:`Ruleset` or a preset name; ``seed`` seeds the
     setups (and :meth:`random_actions`).
     """
 
     def __init__(self, ruleset: Union[Ruleset, str], num_envs: int, seed: int = 0,
-                 max_plies: Optional[int] = None) -> None:
-        self._ptr = None
+                 max_plies: Optional[int] = None, num_threads: int = 1,
+                 obs_dtype: npt.DTypeLike = np.float32) -> None:
+        self._ptr: Optional[ctypes.c_void_p] = None
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        if not isinstance(num_threads, int) or isinstance(num_threads, bool) or num_threads < 0:
+            raise ValueError(f"num_threads must be an int >= 0, not {num_threads!r}")
+        dtype = np.dtype(obs_dtype)
+        if dtype not in _OBS_DTYPES:
+            raise ValueError(f"obs_dtype must be numpy.float32 or numpy.uint8, not {dtype}")
         rules = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         out = _env_p()
         check(lib.marsal_vec_env_new(rules._get(), num_envs, seed % (1 << 64),
                                      int(max_plies or 0), ctypes.byref(out)))
-        self._ptr = out
+        self._ptr = ctypes.cast(out, ctypes.c_void_p)
+        check(lib.marsal_vec_env_set_threads(out, num_threads))
+        threads = ctypes.c_size_t(0)
+        check(lib.marsal_vec_env_threads(out, ctypes.byref(threads)))
+        #: The number of threads the games are stepped on (the caller's included).
+        self.num_threads: int = threads.value
         self.ruleset = rules
         self.num_envs = num_envs
         self.max_plies = max_plies
+        self.obs_dtype: np.dtype = dtype
         self.action_space_size = rules.action_space_size
         self.observation_shape: Tuple[int, int, int] = rules.observation_shape
         n = num_envs
-        self.obs = np.zeros((n,) + self.observation_shape, dtype=np.float32)
-        self.masks = np.zeros((n, self.action_space_size), dtype=np.bool_)
-        self.rewards = np.zeros(n, dtype=np.float32)
-        self.terminated = np.zeros(n, dtype=np.bool_)
-        self.truncated = np.zeros(n, dtype=np.bool_)
-        self.to_move = np.zeros(n, dtype=np.uint8)
-        self._actions = np.zeros(n, dtype=np.int64)
+        self.obs: np.ndarray = np.zeros((n,) + self.observation_shape, dtype=dtype)
+        self.masks: np.ndarray = np.zeros((n, self.action_space_size), dtype=np.bool_)
+        self.rewards: np.ndarray = np.zeros(n, dtype=np.float32)
+        self.terminated: np.ndarray = np.zeros(n, dtype=np.bool_)
+        self.truncated: np.ndarray = np.zeros(n, dtype=np.bool_)
+        self.to_move: np.ndarray = np.zeros(n, dtype=np.uint8)
+        self._actions: np.ndarray = np.zeros(n, dtype=np.int64)
         self._seed = seed
-        self._fill(observations=True)
+        # The outputs of a call, made once: every pointer into the arrays above.
+        self._all = self._outputs(observations=True)
+        self._masks_only = self._outputs(observations=False)
+        self._all_ref = ctypes.byref(self._all)
+        self._masks_only_ref = ctypes.byref(self._masks_only)
+        self._n = ctypes.c_size_t(n)
+        self._fill()
 
-    def _get(self) -> Any:
+    def _outputs(self, observations: bool) -> MarsalVecEnvOutputs:
+        o = MarsalVecEnvOutputs()
+        if observations:
+            o.obs = self.obs.ctypes.data
+            o.obs_cap = self.obs.size
+        o.obs_dtype = _OBS_DTYPES[self.obs_dtype]
+        o.masks = self.masks.ctypes.data
+        o.mask_cap = self.masks.size
+        o.rewards = self.rewards.ctypes.data
+        o.terminated = self.terminated.ctypes.data
+        o.truncated = self.truncated.ctypes.data
+        o.to_move = self.to_move.ctypes.data
+        return o
+
+    def _get(self) -> ctypes.c_void_p:
         if self._ptr is None:
             raise ValueError("operation on a closed VectorEnv")
         return self._ptr
 
-    def _fill(self, observations: bool) -> None:
-        ptr = self._get()
-        check(lib.marsal_vec_env_reset(
-            ptr, self._seed % (1 << 64),
-            self.obs.ctypes.data if observations else None, self.obs.size,
-            self.masks.ctypes.data, self.masks.size))
-        check(lib.marsal_vec_env_to_move(ptr, self.to_move.ctypes.data, self.num_envs))
+    def _fill(self) -> None:
+        check(lib.marsal_vec_env_reset_into(
+            ctypes.cast(self._get(), _env_p), self._seed % (1 << 64), self._all_ref))
 
     def reset(self, seed: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
         """Restarts every game (from ``seed``, else the constructor's seed);
         returns ``(obs, masks)``."""
         if seed is not None:
             self._seed = seed
-        self._fill(observations=True)
+        self._fill()
         return self.obs, self.masks
 
     def step(self, actions: Any, observations: bool = True
              ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Plays ``actions[i]`` in game ``i`` (one call into the library) and
-        returns ``(obs, masks, rewards, terminated, truncated)``. With
+        """Plays ``actions[i]`` in game ``i`` (one call into the library, the
+        GIL released, the games split between the threads) and returns
+        ``(obs, masks, rewards, terminated, truncated)``. With
         ``observations=False`` the observations are not written (``obs`` keeps
         old values): the fast path when only masks are needed.
 
@@ -102,17 +150,15 @@ class VectorEnv:
         InvalidArgument, naming its index) and changes no game.
         """
         a = actions
-        if not (isinstance(a, np.ndarray) and a.dtype == np.int64 and a.flags.c_contiguous):
+        if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous):
             a = np.ascontiguousarray(actions, dtype=np.int64)
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
-        ptr = self._get()
-        check(lib.marsal_vec_env_step(
-            ptr, a.ctypes.data, self.num_envs,
-            self.obs.ctypes.data if observations else None, self.obs.size,
-            self.masks.ctypes.data, self.masks.size,
-            self.rewards.ctypes.data, self.terminated.ctypes.data, self.truncated.ctypes.data))
-        check(lib.marsal_vec_env_to_move(ptr, self.to_move.ctypes.data, self.num_envs))
+        st = _raw.marsal_vec_env_step_into(
+            self._get(), ctypes.c_void_p(a.ctypes.data), self._n,
+            self._all_ref if observations else self._masks_only_ref)
+        if st:
+            check(st)
         return self.obs, self.masks, self.rewards, self.terminated, self.truncated
 
     def random_actions(self, out: Optional[np.ndarray] = None) -> np.ndarray:
@@ -120,15 +166,19 @@ class VectorEnv:
         (an ``int64`` array; reused unless ``out`` is given)."""
         if out is None:
             out = self._actions
-        if out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
+        elif out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
             raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
-        check(lib.marsal_vec_env_random_actions(self._get(), out.ctypes.data, self.num_envs))
+        st = _raw.marsal_vec_env_random_actions(
+            self._get(), ctypes.c_void_p(out.ctypes.data), self._n)
+        if st:
+            check(st)
         return out
 
     def game(self, index: int) -> Game:
         """An independent copy of game ``index`` (for inspection)."""
         out = _game_p()
-        check(lib.marsal_vec_env_game(self._get(), index, ctypes.byref(out)))
+        check(lib.marsal_vec_env_game(ctypes.cast(self._get(), _env_p), index,
+                                      ctypes.byref(out)))
         return Game._wrap(out)
 
     def sides_to_move(self) -> list:
@@ -139,7 +189,7 @@ class VectorEnv:
         """Frees the games (idempotent)."""
         ptr, self._ptr = self._ptr, None
         if ptr is not None:
-            lib.marsal_vec_env_free(ptr)
+            lib.marsal_vec_env_free(ctypes.cast(ptr, _env_p))
 
     def __enter__(self) -> "VectorEnv":
         return self
