@@ -411,8 +411,8 @@ impl ObservationSpace {
         let side = view.side();
         let blue = side == Side::Blue;
         // First the channels set on each square of the viewer's frame, as bits
-        // (`lo`: channels 0..32, `hi`: channels 32..45 less 32); then each
-        // plane in one branch-free pass (every value is written).
+        // (`lo`: channels 0..32, `hi`: channels 32..45 less 32); then the
+        // planes (every value is written).
         let mut lo = [0u32; GRID_SQUARES];
         let mut hi = [0u32; GRID_SQUARES];
         let immovable = !KindSet::MOVABLE.bits();
@@ -472,14 +472,22 @@ impl ObservationSpace {
                 }
             }
         }
-        let (lo, hi) = (&lo[..n], &hi[..n]);
-        let mut planes = out.chunks_exact_mut(n);
-        for c in 0..32 {
-            bit_plane(planes.next().unwrap_or_default(), lo, c);
+        // Every plane is mostly zeros: clear the statement planes at once
+        // (a `memset`), then set the channels of each square (a handful).
+        let (statements, constant_planes) = out.split_at_mut(channel::PLY * n);
+        statements.fill(T::ZERO);
+        for (i, (&lo, &hi)) in lo[..n].iter().zip(&hi[..n]).enumerate() {
+            let bits = u64::from(lo) | u64::from(hi) << 32;
+            let mut b = bits;
+            while b != 0 {
+                let c = b.trailing_zeros() as usize;
+                if let Some(x) = statements.get_mut(c * n + i) {
+                    *x = T::ONE;
+                }
+                b &= b - 1;
+            }
         }
-        for c in 32..channel::PLY {
-            bit_plane(planes.next().unwrap_or_default(), hi, c - 32);
-        }
+        let mut planes = constant_planes.chunks_exact_mut(n);
         let flag = |b: bool| if b { T::ONE } else { T::ZERO };
         let constants = [
             T::from_fraction(view.ply() as f32 / self.ply_scale),
@@ -537,14 +545,6 @@ impl ObservationValue for u8 {
     fn from_fraction(x: f32) -> u8 {
         // `as` saturates; +0.5 rounds half up (no `f32::round` in `no_std`).
         (x.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
-    }
-}
-
-/// Writes bit `c` of each of `bits` into `plane` as 0 or 1.
-#[inline(always)]
-fn bit_plane<T: ObservationValue>(plane: &mut [T], bits: &[u32], c: usize) {
-    for (x, &b) in plane.iter_mut().zip(bits) {
-        *x = if (b >> c) & 1 == 1 { T::ONE } else { T::ZERO };
     }
 }
 
