@@ -61,7 +61,7 @@ class Game(_Handle):
         self._void_ptr = ctypes.cast(ptr, ctypes.c_void_p)
         self._moves_ref = ctypes.byref(self._moves_buf)
         self._moves_cap = ctypes.c_size_t(MAX_LEGAL_MOVES)
-        self._move_keys = (ctypes.c_uint32 * MAX_LEGAL_MOVES).from_buffer(self._moves_buf)
+        self._move_keys = memoryview(self._moves_buf).cast("B").cast("I")
         self._legal_n = ctypes.c_size_t(0)
         self._legal_n_ref = ctypes.byref(self._legal_n)
         self._outcome = MarsalOutcome()
@@ -283,7 +283,7 @@ class Game(_Handle):
         try:
             return list(map(_MOVE_BY_KEY.__getitem__, keys))
         except KeyError:
-            return [_move_from_key(k) for k in keys]
+            return [_move_from_key(k) for k in keys.tolist()]
 
     def play(self, move: Union[Move, str, tuple]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
