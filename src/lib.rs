@@ -80,6 +80,7 @@ mod army;
 mod bitboard;
 mod bot;
 mod combat;
+pub mod determinize;
 pub mod encoding;
 mod far_moves;
 #[cfg(feature = "alloc")]
