@@ -59,10 +59,14 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
-use crate::piece::{KIND_COUNT, PieceKind, Side};
+use crate::outcome::{Fight, Outcome};
+use crate::piece::{KIND_COUNT, Piece, PieceKind, Side};
 use crate::position::{Position, code, kind_of, owner};
 use crate::rng::Rng;
+use crate::ruleset::{RevealRule, Ruleset};
 use crate::square::{CELLS, GRID_SQUARES};
+use crate::status::Status;
+use crate::view::SquareView;
 use crate::view::View;
 
 /// The most pieces one side can have on the board.
@@ -311,8 +315,8 @@ impl Position {
             self.boards.add_piece(cell, enemy, kind);
             self.cells[cell] = code(enemy, kind);
         }
-        for k in 0..KIND_COUNT {
-            self.unknown_absent[e][k] = a.cap[k] - counts[k];
+        for ((u, cap), n) in self.unknown_absent[e].iter_mut().zip(a.cap).zip(counts) {
+            *u = cap - n;
         }
         self.on_board[e] = counts;
         self.knowledge = knowledge;
@@ -375,6 +379,124 @@ impl Position {
         {
             mine == *view
         }
+    }
+}
+
+impl Position {
+    /// A complete position built from what one side knows alone: `view`'s
+    /// own pieces, the enemy pieces with a consistent assignment of kinds
+    /// (the first one found; draw from it with [`Position::determinize`]),
+    /// what each side knows of every piece, the side to move, counters,
+    /// status and last move as the view says. What a view does not carry is
+    /// left at rest: the two-square chains and the chase state (so the
+    /// position's own legal moves may allow a move the two-square or
+    /// more-squares rule forbids in the real game; a bot choosing among the
+    /// referee's legal moves is not affected). `None` when `view` is not a
+    /// view of a game under `rules` (another board, pieces the army does not
+    /// have, kinds that cannot be matched).
+    ///
+    /// ```
+    /// use marsal::{Position, Rng, Ruleset, Side};
+    /// let rules = Ruleset::classic();
+    /// let pos = Position::start(&rules, 1, 2)?;
+    /// let view = pos.view(Side::Blue);
+    /// let built = Position::from_view(&rules, &view).expect("a view of this ruleset");
+    /// assert!(built.is_consistent(&view));
+    /// assert_eq!(built.legal_moves(), pos.legal_moves());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn from_view(rules: &Ruleset, view: &View) -> Option<Position> {
+        if view.size() != (rules.board.files, rules.board.ranks) || rules.validate().is_err() {
+            return None;
+        }
+        let side = view.side();
+        let enemy = !side;
+        let e = enemy.index();
+        let mut pos = Position::empty(rules);
+        let mut a = Assignment {
+            n: 0,
+            sets: [0; MAX_PIECES],
+            kind: [u8::MAX; MAX_PIECES],
+            fixed: [false; MAX_PIECES],
+            cap: [0; KIND_COUNT],
+            used: [0; KIND_COUNT],
+            fixed_used: [0; KIND_COUNT],
+        };
+        let mut squares = [None; MAX_PIECES];
+        let remaining = view.remaining(enemy);
+        for k in PieceKind::ALL {
+            a.cap[k.index()] = remaining.count(k).min(rules.army(enemy).count(k));
+        }
+        let mut known = [0u16; CELLS];
+        for (sq, v) in view.squares() {
+            match v {
+                SquareView::Own {
+                    kind,
+                    known_to_opponent,
+                } => {
+                    pos.put(sq, Piece::new(side, kind)).ok()?;
+                    known[sq.cell()] = known_to_opponent.bits();
+                }
+                SquareView::Enemy { possible } => {
+                    if a.n == MAX_PIECES {
+                        return None;
+                    }
+                    squares[a.n] = Some(sq);
+                    a.sets[a.n] = possible.bits();
+                    a.n += 1;
+                }
+                SquareView::OffBoard | SquareView::Lake | SquareView::Empty => {}
+            }
+        }
+        if !a.build() {
+            return None;
+        }
+        for (i, sq) in squares[..a.n].iter().enumerate() {
+            let sq = (*sq)?;
+            pos.put(sq, Piece::new(enemy, PieceKind::from_low_bits(a.kind[i])))
+                .ok()?;
+            known[sq.cell()] = a.sets[i];
+        }
+        for k in 0..KIND_COUNT {
+            pos.unknown_absent[e][k] = a.cap[k] - pos.on_board[e][k];
+        }
+        let to_move = match view.status() {
+            Status::Ongoing { to_move } => to_move,
+            _ => side,
+        };
+        pos.finish(to_move).ok()?;
+        for (cell, &k) in known.iter().enumerate() {
+            if owner(pos.cells[cell]).is_some() {
+                pos.knowledge[cell] = k;
+            }
+        }
+        pos.status = view.status();
+        pos.ply = view.ply();
+        pos.plies_since_attack = view.plies_since_attack();
+        pos.last = view.last().and_then(|o| {
+            let piece = match o.piece {
+                Some(p) => p,
+                None => {
+                    let c = pos.cells[o.mv.to.cell()];
+                    owner(c)?;
+                    kind_of(c)
+                }
+            };
+            Some(Outcome {
+                mv: o.mv,
+                side: o.side,
+                piece,
+                fight: o.defender.zip(o.battle).map(|(defender, battle)| Fight {
+                    defender,
+                    battle,
+                    attacker_revealed: match rules.reveal {
+                        RevealRule::BothFighters => true,
+                        RevealRule::AttackerStaysHidden => !battle.attacker_survives(),
+                    },
+                }),
+            })
+        });
+        Some(pos)
     }
 }
 
@@ -487,8 +609,7 @@ mod game_level {
         /// capture follow `like` (the current position of the sample).
         fn rewrite_kinds(&mut self, side: Side, codes: &[u8; CELLS], like: &Position) {
             let s = side.index();
-            for cell in 0..CELLS {
-                let c = codes[cell];
+            for (cell, &c) in codes.iter().enumerate() {
                 if c != u8::MAX && owner(self.cells[cell]) == Some(side) {
                     let kind = kind_of(c);
                     let old = kind_of(self.cells[cell]);
@@ -536,7 +657,13 @@ mod tests {
             }
         }
         let mut out = std::vec::Vec::new();
-        go(0, sets, &mut cap.clone(), &mut std::vec::Vec::new(), &mut out);
+        go(
+            0,
+            sets,
+            &mut cap.clone(),
+            &mut std::vec::Vec::new(),
+            &mut out,
+        );
         out
     }
 
@@ -589,7 +716,8 @@ mod tests {
     #[test]
     fn determinization_is_close_to_uniform_on_small_cases() {
         let all = 0b1111;
-        let cases: [(&[u16], &[(usize, u8)]); 4] = [
+        type Case<'a> = (&'a [u16], &'a [(usize, u8)]);
+        let cases: [Case; 4] = [
             // No constraints: 2 of kind 0, 1 each of 1, 2.
             (&[all, all, all, all], &[(0, 2), (1, 1), (2, 1)]),
             // Two pieces moved (not kind 3), one known (kind 0).
