@@ -14,7 +14,7 @@
 //! two-square chains and the chase state, what each side knows of every piece
 //! (each set narrowed by counting, as the views show it), and the last move as
 //! `side` saw it. Only the kinds of the enemy pieces are drawn: each gets a
-//! kind its square's [`SquareView::Enemy`](crate::SquareView::Enemy) allows, and the counts by kind
+//! kind its square's [`SquareView::Enemy`] allows, and the counts by kind
 //! equal the enemy's remaining army (up to the pieces whose capture `side`
 //! did not see, which only a position read from text has). So the sample's
 //! [`View`] for `side` equals the true one, and the result depends on the
@@ -362,9 +362,12 @@ impl Position {
     /// use marsal::{Position, Ruleset, Side};
     /// let a = Position::start(&Ruleset::classic(), 1, 2)?;
     /// let b = Position::start(&Ruleset::classic(), 1, 3)?;
-    /// // Red's pieces are the same, Blue's are placed differently.
+    /// let c = Position::start(&Ruleset::classic(), 4, 2)?;
     /// assert!(a.is_consistent(&a.view(Side::Red)));
-    /// assert!(!b.is_consistent(&a.view(Side::Red)));
+    /// // Red's setup the same, Blue's hidden one different: Red cannot tell.
+    /// assert!(b.is_consistent(&a.view(Side::Red)));
+    /// // Red's own setup different: not what Red knows.
+    /// assert!(!c.is_consistent(&a.view(Side::Red)));
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn is_consistent(&self, view: &View) -> bool {
@@ -399,7 +402,7 @@ impl Position {
     /// use marsal::{Position, Rng, Ruleset, Side};
     /// let rules = Ruleset::classic();
     /// let pos = Position::start(&rules, 1, 2)?;
-    /// let view = pos.view(Side::Blue);
+    /// let view = pos.view(Side::Red);
     /// let built = Position::from_view(&rules, &view).expect("a view of this ruleset");
     /// assert!(built.is_consistent(&view));
     /// assert_eq!(built.legal_moves(), pos.legal_moves());

@@ -53,6 +53,11 @@ proptest! {
             let view = game.view(side);
             prop_assert!(game.is_consistent(&view));
             prop_assert!(game.position().is_consistent(&view));
+            let built = Position::from_view(game.rules(), &view).expect("a view of this ruleset");
+            prop_assert!(built.is_consistent(&view));
+            if game.position().to_move() == side && !game.status().is_over() {
+                prop_assert_eq!(built.to_move(), side);
+            }
             for _ in 0..3 {
                 let pos = game.position().determinize(side, &mut rng);
                 prop_assert!(pos.is_consistent(&view));
