@@ -1,0 +1,63 @@
+//! The built-in bots, by name: each picks a move for the side to move from
+//! that side's [`View`](marsal::View) and the legal moves (never from the
+//! referee's hidden state).
+
+use marsal::{Game, Move, Rng, careful_move};
+
+/// The names `Game.botMove` takes, in the order `bots()` lists them.
+pub const BOTS: [&str; 2] = ["random", "careful"];
+
+/// The move bot `name` plays in `game` (for the side to move), drawing with
+/// `rng`; `Ok(None)` when the game is over or the side has no legal move.
+pub fn bot_move(game: &Game, name: &str, rng: &mut Rng) -> Result<Option<Move>, String> {
+    let Some(side) = game.status().to_move() else {
+        return Ok(None);
+    };
+    let moves = game.legal_moves();
+    match name {
+        "random" => Ok(match moves.len() {
+            0 => None,
+            n => Some(moves[rng.below(n as u32) as usize]),
+        }),
+        "careful" => {
+            let view = game.position().view(side);
+            Ok(careful_move(game.rules(), |sq| view.at(sq), &moves, rng))
+        }
+        _ => Err(format!(
+            "unknown bot {name:?} (the bots: {})",
+            BOTS.join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use marsal::{Ruleset, Setup, Side};
+
+    fn game() -> Game {
+        let rules = Ruleset::barrage();
+        let red = Setup::random(&rules, Side::Red, 1);
+        let blue = Setup::random(&rules, Side::Blue, 2);
+        Game::new(&rules, &red, &blue).expect("game")
+    }
+
+    #[test]
+    fn every_bot_plays_a_legal_move_until_the_game_ends() {
+        for name in BOTS {
+            let mut g = game();
+            let mut rng = Rng::new(5);
+            while let Some(mv) = bot_move(&g, name, &mut rng).expect("bot") {
+                assert!(g.is_legal(mv), "{name} chose {mv}");
+                g.play(mv).expect("legal");
+            }
+            assert!(g.status().is_over(), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_bot_is_refused_with_the_names() {
+        let err = bot_move(&game(), "clever", &mut Rng::new(1)).unwrap_err();
+        assert!(err.contains("random, careful"), "{err}");
+    }
+}
