@@ -22,7 +22,9 @@ use alloc::vec::Vec;
 /// feature (a bare `Position` plays without the heap).
 ///
 /// With `serde`, a game is written as its start position and its moves, and
-/// reading it back replays (and so re-checks) every move.
+/// reading it back replays (and so re-checks) every move. A `result` member
+/// beside them (a game record's note on how the game ended, such as a forfeit,
+/// written by `marsal match --record`) is accepted and not kept.
 ///
 /// ```
 /// use marsal::{Game, Ruleset, Setup, Side};
@@ -538,6 +540,11 @@ mod serde_impls {
         start: Position,
         #[serde(default)]
         moves: Vec<Move>,
+        /// A record's note on how the game ended outside the rules (`marsal
+        /// match` writes who played and a forfeit there): read past, not kept.
+        #[serde(default)]
+        #[allow(dead_code)]
+        result: Option<serde::de::IgnoredAny>,
     }
 
     /// Replays every move from the start position; an illegal move is an error.

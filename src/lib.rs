@@ -62,6 +62,11 @@
 //! Beside the rules: the careful bot ([`careful_move`], `bot.rs`) and the
 //! fixed action space and observation tensor for learning ([`encoding`]).
 //!
+//! The C ABI (`marsal-ffi/src/`: `game.rs`, `play.rs`, `view.rs`, ...) and the
+//! Python package (`python/src/marsal/`: `_game.py`, `_ruleset.py`, ...) write
+//! no rule: they wrap this API a file per concept (the repository README's
+//! workspace section lists them).
+//!
 //! ## Features
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`Game`] (history, undo), views with the full log.

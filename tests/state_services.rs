@@ -675,6 +675,23 @@ mod serde_forms {
     }
 
     #[test]
+    fn a_game_record_with_a_result_note_reads_back_but_other_members_are_refused() {
+        let rules = Ruleset::classic();
+        let mut game = Game::from_position(Position::start(&rules, 1, 2).unwrap());
+        let mut rng = Rng::new(3);
+        for _ in 0..10 {
+            let mv = random_move(game.position(), &mut rng);
+            game.play(mv).unwrap();
+        }
+        let mut json: serde_json::Value = serde_json::to_value(&game).unwrap();
+        json["result"] = serde_json::json!({"winner": "blue", "ending": "forfeit",
+            "forfeit": {"side": "red", "answer": "1 3 DOWN 0"}});
+        assert_eq!(serde_json::from_value::<Game>(json.clone()).unwrap(), game);
+        json["winner"] = "blue".into();
+        assert!(serde_json::from_value::<Game>(json).is_err());
+    }
+
+    #[test]
     fn forged_game_json_with_illegal_move_is_rejected() {
         let rules = Ruleset::marsal_a_spion();
         let mut game = Game::from_position(Position::start(&rules, 1, 2).unwrap());

@@ -13,14 +13,29 @@ pub enum Builtin {
     Careful,
 }
 
+/// Every built-in bot, by name: the one table `marsal bot`, `marsal match`
+/// (`builtin:NAME`), `marsal play` and the help texts read. A new bot is one
+/// line here.
+pub const BUILTINS: &[(&str, Builtin)] =
+    &[("random", Builtin::Random), ("careful", Builtin::Careful)];
+
 impl Builtin {
-    /// `random` or `careful`.
+    /// The bot named `name` in [`BUILTINS`].
     pub fn from_name(name: &str) -> Option<Builtin> {
-        match name {
-            "random" => Some(Builtin::Random),
-            "careful" => Some(Builtin::Careful),
-            _ => None,
-        }
+        BUILTINS.iter().find(|(n, _)| *n == name).map(|&(_, b)| b)
+    }
+
+    /// The names of every built-in bot, in [`BUILTINS`] order.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        BUILTINS.iter().map(|&(n, _)| n)
+    }
+
+    /// Its name in [`BUILTINS`].
+    pub fn name(self) -> &'static str {
+        BUILTINS
+            .iter()
+            .find(|&&(_, b)| b == self)
+            .map_or("builtin", |&(n, _)| n)
     }
 
     /// Picks one of `moves` (which must not be empty).
@@ -56,6 +71,8 @@ pub struct BuiltinPlayer {
     bot: Builtin,
     rules: Ruleset,
     rng: Rng,
+    /// Time spent choosing moves, which is the bot's and not the referee's.
+    thinking: std::time::Duration,
 }
 
 impl BuiltinPlayer {
@@ -65,6 +82,7 @@ impl BuiltinPlayer {
             bot,
             rules: *rules,
             rng: Rng::new(seed),
+            thinking: std::time::Duration::ZERO,
         }
     }
 }
@@ -90,13 +108,15 @@ impl crate::referee::Player for BuiltinPlayer {
         view: &View,
         legal: &[Move],
     ) -> Result<crate::referee::Answer, crate::referee::Fault> {
-        Ok(crate::referee::Answer::Move(self.bot.choose(
-            &self.rules,
-            view,
-            legal,
-            &mut self.rng,
-        )))
+        let start = std::time::Instant::now();
+        let mv = self.bot.choose(&self.rules, view, legal, &mut self.rng);
+        self.thinking += start.elapsed();
+        Ok(crate::referee::Answer::Move(mv))
     }
 
     fn finish(&mut self, _ending: &crate::referee::Ending) {}
+
+    fn waited(&self) -> std::time::Duration {
+        self.thinking
+    }
 }

@@ -5,9 +5,12 @@
 //! ```text
 //! marsal selfplay [--ruleset R] [--seed N] [--every N] [--quiet]
 //! marsal play --ruleset R --as red|blue [--opponent random|careful|CMD]
-//! marsal match --ruleset R --red CMD --blue CMD [--games N] [--time-per-move MS]
-//!              [--protocol marsal|progcomp] [--record DIR] [--seed S]
+//! marsal match --red SIDE --blue SIDE [--ruleset R] [--games N] [--time-per-move MS]
+//!              [--protocol marsal|progcomp] [--red-protocol P] [--blue-protocol P]
+//!              [--max-turns N|inf] [--record DIR] [--seed S]
 //! marsal bot random|careful
+//!
+//! SIDE: a command, progcomp:COMMAND, marsal:COMMAND or builtin:NAME.
 //! ```
 
 /// `println!` that ignores a closed standard output (`marsal match | head`)
@@ -23,11 +26,13 @@ macro_rules! outln {
 mod bots;
 mod child;
 mod match_cmd;
+mod match_record;
 mod play;
 mod progcomp;
 mod proto;
 mod referee;
 mod selfplay;
+mod sides;
 mod words;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -65,9 +70,34 @@ pub enum Protocol {
     /// The marsal protocol (docs/protocol.md), for every ruleset.
     Marsal,
     /// The protocol of the UCC Programming Competition 2012 manager (classic and
-    /// barrage only), by that manager's rules unless told otherwise: --max-plies
-    /// 5000 --two-square off --more-squares off.
+    /// barrage only). When a side speaks it, the match follows that manager:
+    /// the ruleset is classic unless --ruleset says otherwise; a draw after
+    /// 5000 turns (9,998 plies; --max-turns, --max-plies); no two-square and no
+    /// more-squares rule; the opponent's name is its command as given; a move
+    /// is repeated word for word as its bot wrote it; two bad setups leave no
+    /// winner; QUIT carries the manager's result line.
     Progcomp,
+}
+
+impl Protocol {
+    /// `marsal` or `progcomp`, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Marsal => "marsal",
+            Protocol::Progcomp => "progcomp",
+        }
+    }
+}
+
+/// Checks a built-in bot's name against [`bots::BUILTINS`].
+fn builtin_name(name: &str) -> Result<String, String> {
+    match bots::Builtin::from_name(name) {
+        Some(_) => Ok(name.to_string()),
+        None => Err(format!(
+            "no built-in bot is called {name:?} (the built-in bots: {})",
+            bots::Builtin::names().collect::<Vec<_>>().join(", ")
+        )),
+    }
 }
 
 /// Changes to the ruleset's options.
@@ -150,16 +180,21 @@ enum Command {
         #[command(flatten)]
         rule_args: RuleArgs,
     },
-    /// Referee a match between two bot programs.
+    /// Referee a match between two bots: programs speaking the marsal or the
+    /// progcomp protocol, or built-in bots, in any pairing.
     Match {
-        /// marsal_a_spion, classic, barrage, or a ruleset JSON file.
-        #[arg(long, default_value = "marsal_a_spion")]
-        ruleset: String,
-        /// The command of the first program (Red in odd games, Blue in even ones).
+        /// marsal_a_spion, classic, barrage, or a ruleset JSON file (default:
+        /// classic when a side speaks progcomp, else marsal_a_spion).
         #[arg(long)]
+        ruleset: Option<String>,
+        /// The first side (Red in odd games, Blue in even ones): a program's
+        /// command (it speaks --red-protocol, else --protocol),
+        /// `progcomp:COMMAND` or `marsal:COMMAND` (the protocol named), or
+        /// `builtin:NAME`, a built-in bot (builtin:random, builtin:careful).
+        #[arg(long, value_name = "SIDE")]
         red: String,
-        /// The command of the second program (Blue in odd games, Red in even ones).
-        #[arg(long)]
+        /// The second side (Blue in odd games, Red in even ones), as --red.
+        #[arg(long, value_name = "SIDE")]
         blue: String,
         /// Number of games; colours alternate.
         #[arg(long, default_value_t = 1)]
@@ -168,18 +203,34 @@ enum Command {
         /// much, at least 5 s).
         #[arg(long, default_value_t = 2000)]
         time_per_move: u64,
-        /// The bots' protocol.
+        /// The protocol of a program whose side names none.
         #[arg(long, value_enum, default_value = "marsal")]
         protocol: Protocol,
-        /// Write each game here: game-N.json (Game JSON), game-N.xml (Gravon
-        /// XML, classic and barrage), and results.tsv.
+        /// The protocol of the --red program: marsal or progcomp (see
+        /// --protocol).
+        #[arg(long, value_enum, hide_possible_values = true)]
+        red_protocol: Option<Protocol>,
+        /// The protocol of the --blue program: marsal or progcomp (see
+        /// --protocol).
+        #[arg(long, value_enum, hide_possible_values = true)]
+        blue_protocol: Option<Protocol>,
+        /// A draw after N turns in the progcomp manager's meaning (its -m: a
+        /// turn is a move of each side and the game stops before turn N, so
+        /// 5000, its default, is 9,998 plies), or `inf` for no limit.
+        #[arg(long, value_name = "N|inf", conflicts_with = "max_plies")]
+        max_turns: Option<String>,
+        /// Write each game here: game-N.json (Game JSON with a `result`
+        /// member: the sides, the winner, the ending, a forfeit's answer),
+        /// game-N.xml (Gravon XML, classic and barrage, with an <ending>
+        /// element) and results.tsv (the winning program's command a game).
         #[arg(long)]
         record: Option<std::path::PathBuf>,
         /// Seed of the example setups.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Rule changes. With --protocol progcomp the defaults are the 2012
-        /// manager's rules: --max-plies 5000 --two-square off --more-squares off.
+        /// Rule changes. When a side speaks progcomp the defaults are the 2012
+        /// manager's rules: --max-turns 5000 (9,998 plies) --two-square off
+        /// --more-squares off.
         #[command(flatten)]
         rule_args: RuleArgs,
         /// Pass the bots' standard error through (default: discarded).
@@ -191,8 +242,8 @@ enum Command {
     },
     /// Run a built-in bot on the marsal protocol over stdin/stdout (for `match`).
     Bot {
-        /// random or careful.
-        #[arg(value_parser = ["random", "careful"])]
+        /// The bot: random or careful.
+        #[arg(value_parser = builtin_name)]
         kind: String,
         /// Seed of its choices.
         #[arg(long, default_value_t = 1)]
@@ -253,6 +304,9 @@ fn main() -> ExitCode {
             games,
             time_per_move,
             protocol,
+            red_protocol,
+            blue_protocol,
+            max_turns,
             record,
             seed,
             rule_args,
@@ -260,13 +314,15 @@ fn main() -> ExitCode {
             verbose,
         } => match_cmd::run(match_cmd::Options {
             ruleset,
-            programs: [red, blue],
+            sides: [red, blue],
+            protocols: [red_protocol, blue_protocol],
+            protocol,
             games,
             time_per_move,
-            protocol,
             record,
             seed,
             rule_args,
+            max_turns,
             bot_stderr,
             verbose,
         }),

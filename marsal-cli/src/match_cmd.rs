@@ -1,107 +1,58 @@
-//! `marsal match`: two bot programs play N games, colours alternating.
+//! `marsal match`: two bots play N games, colours alternating. Each side is a
+//! program speaking the marsal or the progcomp protocol, or a built-in bot
+//! ([`crate::sides`]).
 
 use crate::Protocol;
-use crate::progcomp::{self, ProgcompBot};
-use crate::proto::MarsalBot;
-use crate::referee::{Ending, Played, Player, run_game};
+use crate::match_record::{TSV_HEADER, record_game, tsv_line};
+use crate::referee::{Ending, run_game};
+use crate::sides::SideSpec;
 use crate::words::count;
-use marsal::gravon::{self, GravonGame, GravonKind, GravonResult};
-use marsal::{DrawReason, Geometry, Ruleset, Side, Status, WinReason};
+use marsal::Ruleset;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The options of `marsal match`.
 pub struct Options {
-    pub ruleset: String,
-    /// The two programs: `--red` first, `--blue` second.
-    pub programs: [String; 2],
+    /// The ruleset; by default classic when a side speaks progcomp, else
+    /// marsal_a_spion.
+    pub ruleset: Option<String>,
+    /// The two sides as given: `--red` first, `--blue` second.
+    pub sides: [String; 2],
+    /// `--red-protocol` and `--blue-protocol`.
+    pub protocols: [Option<Protocol>; 2],
+    /// `--protocol`: that of a side that names none.
+    pub protocol: Protocol,
     pub games: u32,
     pub time_per_move: u64,
-    pub protocol: Protocol,
     pub record: Option<PathBuf>,
     pub seed: u64,
     pub rule_args: crate::RuleArgs,
+    /// `--max-turns`: N or `inf`, in the progcomp manager's meaning.
+    pub max_turns: Option<String>,
     pub bot_stderr: bool,
     pub verbose: bool,
 }
 
-/// A short name for a command: the file name of its last word.
-fn short_name(cmd: &str) -> String {
-    let words = crate::child::split_command(cmd).unwrap_or_default();
-    let last = words.last().map_or("bot", String::as_str);
-    let name = last.rsplit('/').next().unwrap_or(last);
-    name.chars().filter(|c| !c.is_whitespace()).collect()
-}
+/// The 2012 progcomp manager's default game length, in its turns (a move of
+/// each side).
+pub const MANAGER_MAX_TURNS: u32 = 5000;
 
-fn spawn(o: &Options, cmd: &str) -> Result<Box<dyn Player>, String> {
-    let limit = Duration::from_millis(o.time_per_move);
-    Ok(match o.protocol {
-        Protocol::Marsal => Box::new(MarsalBot::spawn(cmd, limit, o.bot_stderr)?),
-        Protocol::Progcomp => Box::new(ProgcompBot::spawn(cmd, limit, o.bot_stderr)?),
-    })
-}
-
-/// Classic or Barrage for Gravon, by the board and the armies.
-fn gravon_kind(rules: &Ruleset) -> Option<GravonKind> {
-    if rules.board != Geometry::classic() {
-        return None;
+/// The plies the manager plays with `-m turns`: it starts at turn 1 and stops
+/// before turn `turns`, so 5000 turns are 9,998 plies. `None`: no limit.
+pub fn manager_plies(turns: &str) -> Result<Option<u32>, String> {
+    if turns == "inf" {
+        return Ok(None);
     }
-    if rules.armies == Ruleset::classic().armies {
-        Some(GravonKind::Classic)
-    } else if rules.armies == Ruleset::barrage().armies {
-        Some(GravonKind::Barrage)
-    } else {
-        None
+    let n: u32 = turns
+        .parse()
+        .map_err(|_| format!("--max-turns: {turns:?} is neither a number nor inf"))?;
+    if n < 2 {
+        return Err(format!(
+            "--max-turns {n}: the game would end before a move (at least 2)"
+        ));
     }
-}
-
-/// The Gravon result element for an ending.
-fn gravon_result(ending: &Ending) -> GravonResult {
-    let winner = ending.winner();
-    let code = match ending {
-        Ending::Rules(Status::Won { reason, .. }) => match reason {
-            WinReason::FlagCaptured => gravon::FLAG_CAPTURED,
-            WinReason::OpponentCannotMove => gravon::OPPONENT_CANNOT_MOVE,
-        },
-        Ending::Rules(Status::Drawn {
-            reason: DrawReason::NeitherCanMove,
-        }) => gravon::NEITHER_CAN_MOVE,
-        // Other draws: Gravon's nearest code is "draw agreed".
-        Ending::Rules(_) => 4,
-        // Resignation or forfeit.
-        Ending::Forfeit { .. } | Ending::Resigned(_) => 3,
-    };
-    GravonResult { code, winner }
-}
-
-fn record_game(
-    dir: &std::path::Path,
-    n: u32,
-    rules: &Ruleset,
-    played: &Played,
-) -> Result<(), String> {
-    let json = serde_json::to_string(&played.game).map_err(|e| format!("game {n}: {e}"))?;
-    let path = dir.join(format!("game-{n:03}.json"));
-    std::fs::write(&path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
-    if let Some(kind) = gravon_kind(rules) {
-        let start = played.game.start_position();
-        let setup = |side: Side| marsal::Setup::from_pieces(side, start.pieces(side));
-        let (Ok(red), Ok(blue)) = (setup(Side::Red), setup(Side::Blue)) else {
-            return Err(format!("game {n}: cannot read the setups back"));
-        };
-        let g = GravonGame {
-            kind,
-            red,
-            blue,
-            moves: played.game.moves().collect(),
-            result: Some(gravon_result(&played.ending)),
-        };
-        let path = dir.join(format!("game-{n:03}.xml"));
-        std::fs::write(&path, gravon::to_xml(&g))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
+    Ok(Some(2 * (n - 1)))
 }
 
 /// `+12`, `-3`, `+inf`.
@@ -180,20 +131,39 @@ fn cpu_time() -> Option<Duration> {
 
 /// Runs `marsal match`.
 pub fn run(o: Options) -> Result<(), String> {
-    let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
+    let specs = [
+        SideSpec::parse(&o.sides[0], "--red", o.protocols[0], o.protocol)?,
+        SideSpec::parse(&o.sides[1], "--blue", o.protocols[1], o.protocol)?,
+    ];
+    let progcomp = specs.iter().any(|s| s.speaks(Protocol::Progcomp));
+    let ruleset = o.ruleset.clone().unwrap_or_else(|| {
+        if progcomp {
+            "classic"
+        } else {
+            "marsal_a_spion"
+        }
+        .to_string()
+    });
+    let (mut rules, name) = crate::load_ruleset(&ruleset)?;
     if o.games == 0 {
         return Err("--games must be at least 1".into());
     }
     if o.time_per_move == 0 {
         return Err("--time-per-move must be at least 1 ms".into());
     }
-    if o.protocol == Protocol::Progcomp {
-        progcomp::check_rules(&rules)?;
+    if progcomp {
+        crate::progcomp::check_rules(&rules)?;
     }
     let mut rule_args = o.rule_args.clone();
-    if o.protocol == Protocol::Progcomp {
+    let turns_limit = o.max_turns.as_deref().map(manager_plies).transpose()?;
+    if let Some(limit) = turns_limit {
+        rules.max_plies = limit;
+    }
+    if progcomp {
         // The 2012 manager's rules: a draw after 5000 turns, no chase rules.
-        rule_args.max_plies = rule_args.max_plies.or(rules.max_plies).or(Some(5000));
+        if turns_limit.is_none() && rule_args.max_plies.is_none() && rules.max_plies.is_none() {
+            rules.max_plies = manager_plies(&MANAGER_MAX_TURNS.to_string())?;
+        }
         rule_args.two_square = rule_args.two_square.or(Some("off".into()));
         rule_args.more_squares = rule_args.more_squares.or(Some("off".into()));
     }
@@ -206,45 +176,57 @@ pub fn run(o: Options) -> Result<(), String> {
     if let Some(dir) = &o.record {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let names = [short_name(&o.programs[0]), short_name(&o.programs[1])];
+    let names = [specs[0].name(), specs[1].name()];
+    let limit = match rules.max_plies {
+        Some(n) => format!("a draw after {}", count(n.into(), "ply", "plies")),
+        None => "no limit on plies".into(),
+    };
     crate::outln!(
-        "match: {} of {} over the {} protocol",
+        "match: {} of {ruleset} ({limit}{})",
         count(o.games.into(), "game", "games"),
-        o.ruleset,
-        match o.protocol {
-            Protocol::Marsal => "marsal",
-            Protocol::Progcomp => "progcomp",
+        if progcomp {
+            ", the 2012 progcomp manager's rules"
+        } else {
+            ""
         }
     );
     crate::outln!(
-        "red  = {} (plays Red in odd games, Blue in even ones)",
-        o.programs[0]
+        "red  = {} ({}; Red in odd games, Blue in even ones)",
+        o.sides[0],
+        specs[0].describe()
     );
     crate::outln!(
-        "blue = {} (plays Blue in odd games, Red in even ones)",
-        o.programs[1]
+        "blue = {} ({}; Blue in odd games, Red in even ones)",
+        o.sides[1],
+        specs[1].describe()
     );
     let started = Instant::now();
     let cpu_start = cpu_time();
     let mut wins = [0u32; 2];
-    let mut draws = 0u32;
-    let mut forfeits = 0u32;
+    let (mut draws, mut forfeits, mut no_result) = (0u32, 0u32, 0u32);
     let mut scores = Vec::new();
     let mut plies: u64 = 0;
     let mut referee_time = Duration::ZERO;
-    let mut tsv = String::from("game\tRed\tBlue\twinning program\tending\tplies\n");
+    let mut tsv = String::from(TSV_HEADER);
+    let time_limit = Duration::from_millis(o.time_per_move);
     for i in 0..o.games {
         let n = i + 1;
         // Program index playing Red in this game.
         let red_program = (i % 2) as usize;
         let order = [red_program, 1 - red_program];
-        let mut red = spawn(&o, &o.programs[order[0]])?;
-        let mut blue = spawn(&o, &o.programs[order[1]])?;
+        let bot_seed = |p: usize| {
+            o.seed
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(u64::from(i) * 2 + p as u64)
+        };
+        let mut red = specs[order[0]].player(&rules, time_limit, o.bot_stderr, bot_seed(0))?;
+        let mut blue = specs[order[1]].player(&rules, time_limit, o.bot_stderr, bot_seed(1))?;
+        let game_names = [names[order[0]].as_str(), names[order[1]].as_str()];
         let played = run_game(
             &rules,
             &name,
             [red.as_mut(), blue.as_mut()],
-            [&names[order[0]], &names[order[1]]],
+            game_names,
             o.seed.wrapping_add(u64::from(i)),
         )?;
         drop((red, blue));
@@ -252,22 +234,29 @@ pub fn run(o: Options) -> Result<(), String> {
         plies += u64::from(game_plies);
         referee_time += played.referee_time;
         let winner_program = played.ending.winner().map(|s| order[s.index()]);
+        let both_failed = matches!(played.ending, Ending::BothSetupsFailed(_));
         match winner_program {
             Some(p) => wins[p] += 1,
+            None if both_failed => no_result += 1,
             None => draws += 1,
         }
-        scores.push(match winner_program {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        });
-        if let Ending::Forfeit { .. } = played.ending {
+        if !both_failed {
+            scores.push(match winner_program {
+                Some(0) => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            });
+        }
+        let forfeit = matches!(
+            played.ending,
+            Ending::Forfeit { .. } | Ending::BothSetupsFailed(_)
+        );
+        if forfeit {
             forfeits += 1;
         }
         let label = ["red", "blue"];
-        let who = winner_program.map_or("draw", |p| label[p]);
         let words = played.ending.words();
-        if o.verbose || matches!(played.ending, Ending::Forfeit { .. }) {
+        if o.verbose || forfeit {
             crate::outln!(
                 "game {n}: {} as Red, {} as Blue: {words} ({})",
                 label[order[0]],
@@ -275,15 +264,9 @@ pub fn run(o: Options) -> Result<(), String> {
                 count(game_plies.into(), "ply", "plies")
             );
         }
-        let _ = writeln!(
-            tsv,
-            "{n}\t{}\t{}\t{who}\t{}\t{game_plies}",
-            o.programs[order[0]],
-            o.programs[order[1]],
-            crate::referee::one_line(&words)
-        );
+        tsv.push_str(&tsv_line(n, &played, game_names));
         if let Some(dir) = &o.record {
-            record_game(dir, n, &rules, &played)?;
+            record_game(dir, n, &rules, &played, game_names)?;
         }
     }
     if let Some(dir) = &o.record {
@@ -312,7 +295,10 @@ pub fn run(o: Options) -> Result<(), String> {
         "red {}, blue {}, draws {draws}, forfeits {forfeits}",
         wins[0], wins[1]
     );
-    if o.games > 1 {
+    if no_result > 0 {
+        let _ = write!(last, ", no result {no_result} (both setups failed)");
+    }
+    if scores.len() > 1 {
         let _ = write!(last, "; {}", score_text(&scores));
     }
     crate::outln!("{last}");
@@ -336,11 +322,11 @@ mod tests {
     }
 
     #[test]
-    fn short_names() {
-        assert_eq!(
-            short_name("python3 examples/bots/random_bot.py"),
-            "random_bot.py"
-        );
-        assert_eq!(short_name("python3 '/a b/c d.py'"), "cd.py");
+    fn the_managers_5000_turns_are_9998_plies() {
+        assert_eq!(manager_plies("5000"), Ok(Some(9998)));
+        assert_eq!(manager_plies("2"), Ok(Some(2)));
+        assert_eq!(manager_plies("inf"), Ok(None));
+        assert!(manager_plies("1").is_err());
+        assert!(manager_plies("many").is_err());
     }
 }

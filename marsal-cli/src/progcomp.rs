@@ -7,13 +7,28 @@
 //! that protocol RED sits at the top of the board. `UP` lowers Y, `DOWN`
 //! raises it. Pieces: `1` Marshal .. `9` Scout, `s` Spy, `B` Bomb, `F` Flag;
 //! on the board, `#` an enemy piece, `+` a lake, `.` empty.
+//!
+//! Where the manual and the manager's program differ, this follows the
+//! program (the manager's `controller.cpp`, `game.cpp`, `main.cpp`):
+//! - an answer is read as the manager's C++ stream reads it
+//!   ([`parse_answer`]): `X` and `Y` as integers, the direction as a word, and
+//!   after it, when anything follows, an integer multiplier; a word that is no
+//!   number there is a multiplier of 0 (an illegal move), and whatever follows
+//!   the multiplier is ignored;
+//! - the move is repeated to both bots exactly as its bot wrote it, with the
+//!   outcome after it (`1 5 DOWN 1 OK`); a move that ends the game is not
+//!   repeated: `QUIT` follows at once;
+//! - `QUIT` carries the manager's result line: `NAME COLOUR OUTCOME TURN
+//!   RED_VALUE BLUE_VALUE` ([`quit_line`]);
+//! - the opponent's name is its command as given (white space made `_`: the
+//!   manual promises a name without white space, and bots split on it).
 
 use crate::child::Bot;
 use crate::proto::{quote, read_fault};
-use crate::referee::{Answer, Ending, Fault, GameStart, Player};
+use crate::referee::{Answer, Ending, Fault, GameStart, Player, Said};
 use marsal::{
-    Battle, Move, Observation, PieceKind, Ruleset, Setup, Side, Square, SquareView, Status, View,
-    WinReason,
+    Battle, DrawReason, Move, Observation, PieceKind, Ruleset, Setup, Side, Square, SquareView,
+    Status, View,
 };
 use std::time::{Duration, Instant};
 
@@ -41,9 +56,12 @@ fn from_token(c: char) -> Option<PieceKind> {
 }
 
 /// Whether `rules` can be played over this protocol: a 10 x 10 board, every
-/// kind of both armies one the manager knows, setup zones of four rows, and
-/// both fighters revealed (the manager reveals both).
+/// kind of both armies one the manager knows, setup zones of four rows, both
+/// fighters revealed (the manager reveals both) and Red moving first.
 pub fn check_rules(rules: &Ruleset) -> Result<(), String> {
+    if rules.first_to_move != Side::Red {
+        return Err("the progcomp protocol has Red move first".into());
+    }
     if (rules.board.files, rules.board.ranks) != (10, 10) {
         return Err("the progcomp protocol needs a 10 x 10 board (classic or barrage)".into());
     }
@@ -90,71 +108,218 @@ pub fn move_words(mv: Move) -> String {
     }
 }
 
-/// Reads `X Y DIRECTION [MULTIPLIER]`.
+/// Reads `X Y DIRECTION [MULTIPLIER]` strictly (three or four words).
+#[cfg(test)]
 pub fn parse_move_words(line: &str) -> Result<Move, String> {
-    let w: Vec<&str> = line.split_whitespace().collect();
-    if !(3..=4).contains(&w.len()) {
+    let n = line.split_whitespace().count();
+    if !(3..=4).contains(&n) {
         return Err(format!(
             "{} is not \"X Y DIRECTION [MULTIPLIER]\"",
             quote(line)
         ));
     }
-    let num = |s: &str, what: &str| {
-        s.parse::<u8>()
-            .map_err(|_| format!("{what} {} is not a number", quote(s)))
+    parse_answer(line)
+}
+
+/// A cursor over an answer that reads it as the manager's C++
+/// `std::stringstream` does (`s >> x`, `s >> direction`).
+struct Stream<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Stream<'_> {
+    /// C's `isspace`.
+    fn space(c: u8) -> bool {
+        matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+    }
+
+    fn skip_space(&mut self) {
+        while self.i < self.s.len() && Self::space(self.s[self.i]) {
+            self.i += 1;
+        }
+    }
+
+    fn at_end(&self) -> bool {
+        self.i >= self.s.len()
+    }
+
+    /// `s >> int`: white space skipped, a sign, digits. `None` at the end
+    /// of the text (the value is left alone); `Some(Err(()))` for no digits;
+    /// a value beyond `i32` is clamped, as the stream stores it.
+    fn int(&mut self) -> Option<Result<i64, ()>> {
+        self.skip_space();
+        if self.at_end() {
+            return None;
+        }
+        let mut negative = false;
+        if let Some(&c @ (b'+' | b'-')) = self.s.get(self.i) {
+            negative = c == b'-';
+            self.i += 1;
+        }
+        let start = self.i;
+        let mut v: i64 = 0;
+        while let Some(&c) = self.s.get(self.i).filter(|c| c.is_ascii_digit()) {
+            v = (v * 10 + i64::from(c - b'0')).min(i64::from(i32::MAX) + 1);
+            self.i += 1;
+        }
+        if self.i == start {
+            return Some(Err(()));
+        }
+        let v = if negative { -v } else { v };
+        Some(Ok(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX))))
+    }
+
+    /// `s >> string`: white space skipped, then a word.
+    fn word(&mut self) -> &str {
+        self.skip_space();
+        let start = self.i;
+        while self.i < self.s.len() && !Self::space(self.s[self.i]) {
+            self.i += 1;
+        }
+        std::str::from_utf8(&self.s[start..self.i]).unwrap_or("")
+    }
+}
+
+/// Reads an answer as the 2012 manager reads it (its `Controller::MakeMove`
+/// and `Board::MovePiece`): `X` and `Y` as integers, the direction as a word
+/// (`UP`, `DOWN`, `LEFT` or `RIGHT`); then, if any character follows the
+/// direction, an integer multiplier: only white space after it leaves the
+/// multiplier 1, a word that does not start with a number makes it 0 (no
+/// move: illegal), and whatever follows a number is ignored (`1 5 DOWN 1 x`
+/// is `1 5 DOWN`). `UP` lowers Y, `DOWN` raises it.
+///
+/// The error says why the manager would call the answer illegal.
+pub fn parse_answer(line: &str) -> Result<Move, String> {
+    let mut st = Stream {
+        s: line.as_bytes(),
+        i: 0,
     };
-    let (x, y) = (num(w[0], "X")?, num(w[1], "Y")?);
-    let n = if w.len() == 4 {
-        num(w[3], "MULTIPLIER")?
-    } else {
-        1
+    let not_move = || format!("{} is not \"X Y DIRECTION [MULTIPLIER]\"", quote(line));
+    let (Some(Ok(x)), Some(Ok(y))) = (st.int(), st.int()) else {
+        return Err(not_move());
     };
-    let (dx, dy): (i16, i16) = match w[2] {
+    let (dx, dy): (i64, i64) = match st.word() {
         "UP" => (0, -1),
         "DOWN" => (0, 1),
         "LEFT" => (-1, 0),
         "RIGHT" => (1, 0),
+        "" => return Err(not_move()),
         d => return Err(format!("{} is not LEFT, RIGHT, UP or DOWN", quote(d))),
     };
-    let n = i16::from(n);
-    let (tx, ty) = (i16::from(x) + dx * n, i16::from(y) + dy * n);
-    let off = || format!("{} leaves the board", quote(line));
-    let sq = |x: i16, y: i16| {
+    let n = if st.at_end() {
+        1
+    } else {
+        match st.int() {
+            None => 1,
+            Some(Ok(n)) => n,
+            Some(Err(())) => 0,
+        }
+    };
+    let sq = |x: i64, y: i64| {
         if (0..10).contains(&x) && (0..10).contains(&y) {
             Square::new(x as u8, y as u8)
         } else {
             None
         }
     };
-    let from = sq(i16::from(x), i16::from(y)).ok_or_else(off)?;
-    let to = sq(tx, ty).ok_or_else(off)?;
-    if n == 0 {
-        return Err(format!("{}: a MULTIPLIER of 0 is no move", quote(line)));
+    let from = sq(x, y).ok_or_else(|| format!("{x} {y} is not on the board"))?;
+    if n < 1 {
+        return Err(format!("{}: a MULTIPLIER of {n} is no move", quote(line)));
     }
+    let to =
+        sq(x + dx * n, y + dy * n).ok_or_else(|| format!("{} leaves the board", quote(line)))?;
     Ok(Move::new(from, to))
 }
 
-/// The OUTCOME word(s) of a move as the manager writes them.
-fn outcome_words(obs: &Observation, status: Status) -> String {
-    if let Status::Won {
-        winner,
-        reason: WinReason::OpponentCannotMove,
-    } = status
-        && winner == obs.side
-    {
-        return "VICTORY_ATTRITION".into();
-    }
+/// The OUTCOME word(s) of a move that does not end the game, as the manager
+/// writes them (a move that ends it is not repeated).
+fn outcome_words(obs: &Observation) -> String {
     let ranks = || {
         let t = |k: Option<PieceKind>| k.and_then(token).unwrap_or('?');
         format!("{} {}", t(obs.piece), t(obs.defender))
     };
     match obs.battle {
         None => "OK".into(),
+        // Not sent: a Flag capture ends the game.
         Some(Battle::FlagCaptured) => "VICTORY_FLAG".into(),
         Some(Battle::AttackerWins | Battle::MineDefused) => format!("KILLS {}", ranks()),
         Some(Battle::DefenderWins) => format!("DIES {}", ranks()),
         Some(Battle::BothRemoved) => format!("BOTHDIE {}", ranks()),
     }
+}
+
+/// A name as the manager sends it: the command as given, each run of white
+/// space made one `_` (the manual promises names without white space; the
+/// manager's own commands were single paths).
+pub fn manager_name(command: &str) -> String {
+    let name = command.split_whitespace().collect::<Vec<_>>().join("_");
+    if name.is_empty() {
+        "opponent".into()
+    } else {
+        name
+    }
+}
+
+/// The value of what is left of `side`'s army, as the manager counts it:
+/// the Spy 1, the Scout 2, .. the Marshal 10; Bombs and the Flag 0.
+pub fn army_value(view: &View, side: Side) -> u32 {
+    view.remaining(side)
+        .iter()
+        .map(|(kind, n)| {
+            let value = match kind {
+                PieceKind::Spy => 1,
+                PieceKind::Scout => 2,
+                PieceKind::Miner => 3,
+                PieceKind::Sergeant => 4,
+                PieceKind::Lieutenant => 5,
+                PieceKind::Captain => 6,
+                PieceKind::Major => 7,
+                PieceKind::Colonel => 8,
+                PieceKind::General => 9,
+                PieceKind::Marshal => 10,
+                _ => 0,
+            };
+            value * u32::from(n)
+        })
+        .sum()
+}
+
+/// The manager's result line (its `Game::PrintResults`), which follows
+/// `QUIT`: `NAME COLOUR OUTCOME TURN RED_VALUE BLUE_VALUE`, where NAME and
+/// COLOUR are those of the side on whose turn the game ended (`neither BOTH`
+/// when both setups failed), OUTCOME is `VICTORY`, `ILLEGAL`, `SURRENDER`,
+/// `DRAW`, `DRAW_DEFAULT` or `BAD_SETUP`, TURN the turn it ended on (a turn is a
+/// move of each side; 0 in the setup) and the values are those of
+/// [`army_value`]. `started` is whether both setups were taken.
+pub fn quit_line(ending: &Ending, view: &View, names: [&str; 2], started: bool) -> String {
+    let ply = view.ply();
+    // The side that made the last move, and the turn of a move at `ply`.
+    let last_mover = if ply % 2 == 1 { Side::Red } else { Side::Blue };
+    let turn_of = |ply: u32| ply / 2 + 1;
+    let (who, outcome, turn) = match ending {
+        Ending::BothSetupsFailed(_) => (None, "BAD_SETUP", 0),
+        Ending::Forfeit { loser, .. } if !started => (Some(*loser), "BAD_SETUP", 0),
+        Ending::Forfeit { loser, .. } => (Some(*loser), "ILLEGAL", turn_of(ply)),
+        Ending::Resigned(loser) => (Some(*loser), "SURRENDER", turn_of(ply)),
+        Ending::Rules(Status::Won { winner, .. }) => {
+            (Some(*winner), "VICTORY", turn_of(ply.saturating_sub(1)))
+        }
+        Ending::Rules(Status::Drawn {
+            reason: DrawReason::PlyLimit,
+        }) => (Some(last_mover), "DRAW_DEFAULT", turn_of(ply)),
+        Ending::Rules(_) => (Some(last_mover), "DRAW", turn_of(ply.saturating_sub(1))),
+    };
+    let who = match who {
+        Some(Side::Red) => format!("{} RED", names[0]),
+        Some(Side::Blue) => format!("{} BLUE", names[1]),
+        None => "neither BOTH".into(),
+    };
+    format!(
+        "{who} {outcome} {turn} {} {}",
+        army_value(view, Side::Red),
+        army_value(view, Side::Blue)
+    )
 }
 
 /// A program speaking the progcomp protocol, seen from the referee.
@@ -164,10 +329,12 @@ pub struct ProgcompBot {
     limit: Duration,
     setup_limit: Duration,
     waited: Duration,
-    /// The opponent's last move and its outcome, for the next turn.
-    last: Option<String>,
-    /// The bot's last reply, for the ILLEGAL confirmation.
+    /// The bot's last answer, exactly as written.
     reply: Option<String>,
+    /// Red's name and Blue's, as the manager writes them.
+    names: [String; 2],
+    /// Both setups were taken: the game started.
+    started: bool,
 }
 
 impl ProgcompBot {
@@ -180,46 +347,44 @@ impl ProgcompBot {
             limit,
             setup_limit: (limit * 10).max(Duration::from_secs(5)),
             waited: Duration::ZERO,
-            last: None,
             reply: None,
+            names: [String::new(), String::new()],
+            started: false,
         })
     }
 
+    /// The next line, exactly as the bot wrote it (without the line break).
     fn answer(&mut self, limit: Duration, deadline: Instant) -> Result<String, Fault> {
         let start = Instant::now();
         let got = self.bot.read_line(Some(deadline));
         self.waited += start.elapsed();
-        read_fault(&mut self.bot, got, limit)
+        match got {
+            Ok(line) => Ok(line),
+            Err(e) => read_fault(&mut self.bot, Err(e), limit),
+        }
     }
 }
 
 impl Player for ProgcompBot {
     fn setup(&mut self, start: &GameStart) -> Result<Setup, Fault> {
         self.side = start.side;
-        let colour = match start.side {
-            Side::Red => "RED",
-            Side::Blue => "BLUE",
+        let (colour, red, blue) = match start.side {
+            Side::Red => ("RED", start.name, start.opponent),
+            Side::Blue => ("BLUE", start.opponent, start.name),
         };
-        let opponent: String = start
-            .opponent
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        let opponent = if opponent.is_empty() {
-            "opponent".into()
-        } else {
-            opponent
-        };
+        self.names = [manager_name(red), manager_name(blue)];
+        let opponent = &self.names[(!start.side).index()];
         self.bot.send(&format!("{colour} {opponent} 10 10"));
         let deadline = Instant::now() + self.setup_limit;
         let mut setup = Setup::new(start.side);
         for (row, rank) in zone_ranks(start.rules, start.side).into_iter().enumerate() {
             let line = self.answer(self.setup_limit, deadline)?;
+            let line = line.trim();
             if line.chars().count() != 10 {
                 return Err(Fault::BadSetup(format!(
                     "row {} {} does not have 10 characters",
                     row + 1,
-                    quote(&line)
+                    quote(line)
                 )));
             }
             for (file, c) in line.chars().enumerate() {
@@ -239,23 +404,44 @@ impl Player for ProgcompBot {
         Ok(setup)
     }
 
+    fn start(&mut self, _view: &View) -> Result<(), Fault> {
+        self.started = true;
+        Ok(())
+    }
+
     fn observe(&mut self, obs: &Observation, view: &View) -> Result<(), Fault> {
-        let line = format!(
-            "{} {}",
-            move_words(obs.mv),
-            outcome_words(obs, view.status())
-        );
-        if obs.side == self.side {
-            self.bot.send(&line);
-        } else {
-            self.last = Some(line);
+        self.observe_said(obs, view, None)
+    }
+
+    fn observe_said(
+        &mut self,
+        obs: &Observation,
+        view: &View,
+        said: Option<&Said>,
+    ) -> Result<(), Fault> {
+        // The manager does not repeat a move that ends the game (the ply
+        // limit aside: it is checked after the move is repeated).
+        let status = view.status();
+        if status.is_over()
+            && status
+                != (Status::Drawn {
+                    reason: DrawReason::PlyLimit,
+                })
+        {
+            return Ok(());
         }
+        let words = match said {
+            Some(Said::Progcomp(text)) => text.clone(),
+            _ => move_words(obs.mv),
+        };
+        self.bot.send(&format!("{words} {}", outcome_words(obs)));
         Ok(())
     }
 
     fn choose(&mut self, view: &View, _legal: &[Move]) -> Result<Answer, Fault> {
-        let first = self.last.take().unwrap_or_else(|| "START".into());
-        self.bot.send(&first);
+        if view.ply() == 0 {
+            self.bot.send("START");
+        }
         for y in 0..10u8 {
             let row: String = (0..10u8)
                 .map(|x| match Square::new(x, y).map(|sq| view.at(sq)) {
@@ -267,34 +453,30 @@ impl Player for ProgcompBot {
                 .collect();
             self.bot.send(&row);
         }
+        self.reply = None;
         let line = self.answer(self.limit, Instant::now() + self.limit)?;
+        self.reply = Some(line.clone());
         if line == "SURRENDER" {
             return Ok(Answer::Resign);
         }
-        self.reply = Some(line.clone());
-        parse_move_words(&line)
+        parse_answer(&line)
             .map(Answer::Move)
             .map_err(Fault::Protocol)
     }
 
-    fn finish(&mut self, ending: &Ending) {
-        let result = match ending {
-            Ending::Forfeit { loser, fault } if *loser == self.side => {
-                if let (Fault::Illegal(_) | Fault::Protocol(_), Some(reply)) = (fault, &self.reply)
-                {
-                    self.bot.send(&format!("{reply} ILLEGAL"));
-                }
-                "ILLEGAL"
-            }
-            Ending::Forfeit { .. } => "DEFAULT",
-            Ending::Resigned(_) => "SURRENDER",
-            _ => match ending.winner() {
-                Some(w) if w == self.side => "VICTORY",
-                Some(_) => "DEFEAT",
-                None => "DRAW",
-            },
-        };
-        self.bot.send(&format!("QUIT {result}"));
+    fn said(&self) -> Option<Said> {
+        self.reply.clone().map(Said::Progcomp)
+    }
+
+    fn finish(&mut self, _ending: &Ending) {
+        self.bot.send("QUIT");
+        self.bot.stop(Duration::from_millis(500));
+    }
+
+    fn finish_at(&mut self, ending: &Ending, view: &View) {
+        let names = [self.names[0].as_str(), self.names[1].as_str()];
+        let line = quit_line(ending, view, names, self.started);
+        self.bot.send(&format!("QUIT {line}"));
         self.bot.stop(Duration::from_millis(500));
     }
 
@@ -321,6 +503,52 @@ mod tests {
         assert!(parse_move_words("0 0 UP").is_err());
         assert!(parse_move_words("a b c").is_err());
         assert!(parse_move_words("1 1 DOWN 0").is_err());
+    }
+
+    #[test]
+    fn an_answer_is_read_as_the_managers_stream_reads_it() {
+        let mv = |t: &str| parse_answer(t).map(|m| m.to_string());
+        let b4_b5 = Ok("b4-b5".to_string());
+        // A multiplier of 1, white space around, and words after a number.
+        assert_eq!(mv("1 3 DOWN"), b4_b5);
+        assert_eq!(mv("1 3 DOWN 1"), b4_b5);
+        assert_eq!(mv("  1 3 DOWN  "), b4_b5);
+        assert_eq!(mv("1 3 DOWN 1 thanks"), b4_b5);
+        assert_eq!(mv("1 3 DOWN 1thanks"), b4_b5);
+        assert_eq!(mv("+1 3 DOWN"), b4_b5);
+        // The stream stops a number at its first other character.
+        assert_eq!(mv("1 3DOWN"), b4_b5);
+        assert_eq!(mv("1 3 DOWN 3 and more"), Ok("b4-b7".to_string()));
+        // A word where the multiplier goes is a multiplier of 0: no move.
+        assert!(
+            mv("1 3 DOWN thanks")
+                .unwrap_err()
+                .contains("MULTIPLIER of 0")
+        );
+        assert!(mv("1 3 DOWN 0").is_err());
+        assert!(mv("1 3 DOWN -2").is_err());
+        // No direction, a wrong one, or no numbers: not a move.
+        assert!(mv("1 3").is_err());
+        assert!(mv("1 3 down").is_err());
+        assert!(mv("1 3 DOWNWARDS").is_err());
+        assert!(mv("a b DOWN").is_err());
+        assert!(mv("").is_err());
+        assert!(mv("SURRENDER").is_err());
+        // Off the board, from it or onto it, even by a huge multiplier.
+        assert!(mv("10 3 DOWN").is_err());
+        assert!(mv("-1 3 DOWN").is_err());
+        assert!(mv("1 3 DOWN 99999999999").is_err());
+        assert!(mv("99999999999 3 DOWN").is_err());
+    }
+
+    #[test]
+    fn names_are_sent_without_white_space() {
+        assert_eq!(
+            manager_name("../agents/vixen/vixen.py"),
+            "../agents/vixen/vixen.py"
+        );
+        assert_eq!(manager_name("python3  bot.py\t-x"), "python3_bot.py_-x");
+        assert_eq!(manager_name("builtin:careful"), "builtin:careful");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::bots::Builtin;
 use crate::child::{Bot, ReadError};
 use crate::referee::{
-    Answer, Ending, Fault, GameStart, Player, move_text, one_line, parse_move_text,
+    Answer, Ending, Fault, GameStart, Player, Said, move_text, one_line, parse_move_text,
 };
 use crate::words::battle_token;
 use marsal::{
@@ -78,6 +78,8 @@ pub struct MarsalBot {
     limit: Duration,
     setup_limit: Duration,
     waited: Duration,
+    /// The answer to the last `go`, as the bot wrote it.
+    reply: Option<String>,
 }
 
 impl MarsalBot {
@@ -89,6 +91,7 @@ impl MarsalBot {
             limit,
             setup_limit: (limit * 10).max(Duration::from_secs(5)),
             waited: Duration::ZERO,
+            reply: None,
         })
     }
 
@@ -166,7 +169,9 @@ impl Player for MarsalBot {
             go.push_str(&move_text(view, mv));
         }
         self.bot.send(&go);
+        self.reply = None;
         let line = self.answer(self.limit)?;
+        self.reply = Some(line.clone());
         if line == "resign" {
             return Ok(Answer::Resign);
         }
@@ -179,6 +184,10 @@ impl Player for MarsalBot {
         self.bot
             .send(&format!("end {}", one_line(&ending.protocol_words())));
         self.bot.stop(Duration::from_millis(500));
+    }
+
+    fn said(&self) -> Option<Said> {
+        self.reply.clone().map(Said::Marsal)
     }
 
     fn waited(&self) -> Duration {

@@ -57,6 +57,9 @@ pub enum Ending {
     },
     /// `loser` resigned.
     Resigned(Side),
+    /// Neither setup was usable (Red's fault first): no winner, as the 2012
+    /// progcomp manager reports a bad setup from both sides.
+    BothSetupsFailed([Fault; 2]),
 }
 
 impl Ending {
@@ -65,6 +68,7 @@ impl Ending {
         match self {
             Ending::Rules(s) => s.winner(),
             Ending::Forfeit { loser, .. } | Ending::Resigned(loser) => Some(!*loser),
+            Ending::BothSetupsFailed(_) => None,
         }
     }
 
@@ -82,14 +86,18 @@ impl Ending {
                 words::side_name(!*loser),
                 words::side_name(*loser)
             ),
+            Ending::BothSetupsFailed([red, blue]) => {
+                format!("no winner: both setups failed (Red: {red}; Blue: {blue})")
+            }
         }
     }
 
-    /// The protocol form: `<red|blue|draw> <reason> [details]`.
+    /// The protocol form: `<red|blue|draw|none> <reason> [details]`.
     pub fn protocol_words(&self) -> String {
-        let who = match self.winner() {
-            Some(s) => s.name(),
-            None => "draw",
+        let who = match (self.winner(), self) {
+            (Some(s), _) => s.name(),
+            (None, Ending::BothSetupsFailed(_)) => "none",
+            (None, _) => "draw",
         };
         match self {
             Ending::Rules(s) => format!("{who} {}", words::reason_token(*s)),
@@ -97,6 +105,11 @@ impl Ending {
                 format!("{who} forfeit {}", one_line(&fault.to_string()))
             }
             Ending::Resigned(_) => format!("{who} resigned"),
+            Ending::BothSetupsFailed([red, blue]) => format!(
+                "{who} forfeit both setups failed: red {}; blue {}",
+                one_line(&red.to_string()),
+                one_line(&blue.to_string())
+            ),
         }
     }
 }
@@ -116,7 +129,9 @@ pub struct GameStart<'a> {
     pub ruleset_name: &'a str,
     /// The player's side.
     pub side: Side,
-    /// A short name of the opponent (no white space).
+    /// The player's own name: its command as given (`--red` / `--blue`).
+    pub name: &'a str,
+    /// The opponent's name: its command as given.
     pub opponent: &'a str,
     /// A legal setup for this side, which the player may use or change.
     pub example: &'a Setup,
@@ -133,6 +148,20 @@ pub trait Player {
     /// A move was played (by either side), as this player saw it; `view` is
     /// this player's view after it.
     fn observe(&mut self, obs: &Observation, view: &View) -> Result<(), Fault>;
+    /// [`observe`](Player::observe), with the answer of the side that moved
+    /// as it wrote it (the progcomp protocol repeats it word for word).
+    fn observe_said(
+        &mut self,
+        obs: &Observation,
+        view: &View,
+        _said: Option<&Said>,
+    ) -> Result<(), Fault> {
+        self.observe(obs, view)
+    }
+    /// The player's last answer as it wrote it, if it writes answers.
+    fn said(&self) -> Option<Said> {
+        None
+    }
     /// Asked to move; `legal` is every legal move (never empty).
     fn choose(&mut self, view: &View, legal: &[Move]) -> Result<Answer, Fault>;
     /// The player's move `mv` was illegal (`why`). Return `true` to be asked
@@ -142,10 +171,41 @@ pub trait Player {
     }
     /// The game is over.
     fn finish(&mut self, ending: &Ending);
+    /// [`finish`](Player::finish), with this player's view at the end.
+    fn finish_at(&mut self, ending: &Ending, _view: &View) {
+        self.finish(ending)
+    }
     /// Time spent waiting for this player's answers so far.
     fn waited(&self) -> Duration {
         Duration::ZERO
     }
+}
+
+/// An answer as its player wrote it, in its protocol's words.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Said {
+    /// A marsal-protocol answer (`e4-e5`).
+    Marsal(String),
+    /// A progcomp answer (`1 5 DOWN 1`), exactly as the bot sent it.
+    Progcomp(String),
+}
+
+impl Said {
+    /// The answer's text.
+    pub fn text(&self) -> &str {
+        match self {
+            Said::Marsal(s) | Said::Progcomp(s) => s,
+        }
+    }
+}
+
+/// The answer that lost a game by forfeit, for the record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ForfeitedAnswer {
+    /// The answer as the player wrote it (none for a timeout or a crash).
+    pub said: Option<Said>,
+    /// The move it names, when it names one (an illegal move).
+    pub mv: Option<Move>,
 }
 
 /// A finished game.
@@ -155,6 +215,8 @@ pub struct Played {
     pub game: Game,
     /// How it ended.
     pub ending: Ending,
+    /// For a forfeit during the moves: the answer that lost.
+    pub forfeited: Option<ForfeitedAnswer>,
     /// The referee's own time during the moves: the game's wall time less the
     /// time spent waiting for the players.
     pub referee_time: Duration,
@@ -191,8 +253,10 @@ pub fn parse_move_text(view: &View, text: &str) -> Result<Move, String> {
     Ok(mv)
 }
 
-/// Plays one game. `players[0]` is Red, `players[1]` Blue; `names` are short
-/// names each is told of the other. `seed` picks the example setups.
+/// Plays one game. `players[0]` is Red, `players[1]` Blue; `names` are their
+/// names (each is told its own and the other's). `seed` picks the example
+/// setups. Both players are asked for a setup before either is checked, so
+/// that two bad setups end the game with no winner.
 pub fn run_game(
     rules: &Ruleset,
     ruleset_name: &str,
@@ -202,21 +266,28 @@ pub fn run_game(
 ) -> Result<Played, String> {
     let [red, blue] = players;
     let mut players: [&mut dyn Player; 2] = [red, blue];
-    let mut setups = [Setup::new(Side::Red), Setup::new(Side::Blue)];
-    for side in Side::BOTH {
-        let example = Setup::random(
+    let example = |side: Side| {
+        Setup::random(
             rules,
             side,
             seed.wrapping_mul(2).wrapping_add(side.index() as u64),
-        );
+        )
+    };
+    let mut got: [Result<Setup, Fault>; 2] = [
+        Err(Fault::BadSetup(String::new())),
+        Err(Fault::BadSetup(String::new())),
+    ];
+    for side in Side::BOTH {
+        let example = example(side);
         let start = GameStart {
             rules,
             ruleset_name,
             side,
+            name: names[side.index()],
             opponent: names[(!side).index()],
             example: &example,
         };
-        let got = players[side.index()].setup(&start).and_then(|s| {
+        got[side.index()] = players[side.index()].setup(&start).and_then(|s| {
             if s.side() != side {
                 return Err(Fault::BadSetup(format!("the setup is for {}", s.side())));
             }
@@ -224,33 +295,44 @@ pub fn run_game(
                 .map(|()| s)
                 .map_err(|e| Fault::BadSetup(e.to_string()))
         });
-        match got {
-            Ok(s) => setups[side.index()] = s,
-            Err(fault) => {
-                // The game never started: record it from the example setups.
-                let game = Game::new(
-                    rules,
-                    &Setup::random(rules, Side::Red, seed.wrapping_mul(2)),
-                    &Setup::random(rules, Side::Blue, seed.wrapping_mul(2).wrapping_add(1)),
-                )
-                .map_err(|e| format!("cannot start a game: {e}"))?;
-                let ending = Ending::Forfeit { loser: side, fault };
-                for p in players.iter_mut() {
-                    p.finish(&ending);
-                }
-                return Ok(Played {
-                    game,
-                    ending,
-                    referee_time: Duration::ZERO,
-                });
-            }
-        }
     }
+    let [red_setup, blue_setup] = got;
+    let (setups, failed) = match (red_setup, blue_setup) {
+        (Ok(r), Ok(b)) => ([r, b], None),
+        (Err(r), Err(b)) => ([example(Side::Red), example(Side::Blue)], {
+            Some(Ending::BothSetupsFailed([r, b]))
+        }),
+        (Err(fault), Ok(_)) => ([example(Side::Red), example(Side::Blue)], {
+            Some(Ending::Forfeit {
+                loser: Side::Red,
+                fault,
+            })
+        }),
+        (Ok(_), Err(fault)) => ([example(Side::Red), example(Side::Blue)], {
+            Some(Ending::Forfeit {
+                loser: Side::Blue,
+                fault,
+            })
+        }),
+    };
     let mut game = Game::new(rules, &setups[0], &setups[1])
         .map_err(|e| format!("cannot start the game: {e}"))?;
+    if let Some(ending) = failed {
+        // The game never started: it is recorded from the example setups.
+        for side in Side::BOTH {
+            players[side.index()].finish_at(&ending, &game.position().view(side));
+        }
+        return Ok(Played {
+            game,
+            ending,
+            forfeited: None,
+            referee_time: Duration::ZERO,
+        });
+    }
     let began = Instant::now();
     let waited_before: Duration = players.iter().map(|p| p.waited()).sum();
     let mut ending = None;
+    let mut forfeited = None;
     for side in Side::BOTH {
         if let Err(fault) = players[side.index()].start(&game.position().view(side)) {
             ending = Some(Ending::Forfeit { loser: side, fault });
@@ -273,10 +355,16 @@ pub fn run_game(
                     Err(e) => {
                         let why = e.to_string();
                         if !player.illegal(mv, &why) {
+                            let said = player.said();
+                            // In the player's own words when it wrote some.
+                            let text = said
+                                .as_ref()
+                                .map_or_else(|| move_text(&view, mv), |s| s.text().to_string());
                             ending = Some(Ending::Forfeit {
                                 loser: side,
-                                fault: Fault::Illegal(format!("{}: {why}", move_text(&view, mv))),
+                                fault: Fault::Illegal(format!("{text}: {why}")),
                             });
+                            forfeited = Some(ForfeitedAnswer { said, mv: Some(mv) });
                             break 'game;
                         }
                     }
@@ -286,17 +374,27 @@ pub fn run_game(
                     break 'game;
                 }
                 Err(fault) => {
+                    forfeited = Some(ForfeitedAnswer {
+                        said: player.said().filter(|_| {
+                            // A timeout or a crash wrote nothing this turn.
+                            matches!(fault, Fault::Protocol(_) | Fault::Illegal(_))
+                        }),
+                        mv: None,
+                    });
                     ending = Some(Ending::Forfeit { loser: side, fault });
                     break 'game;
                 }
             }
         };
+        let said = players[side.index()].said();
         let outcome = game
             .play(mv)
             .map_err(|e| format!("the referee refused a move it had checked: {e}"))?;
         for s in [side, !side] {
             let obs = outcome.observed_by(s);
-            if let Err(fault) = players[s.index()].observe(&obs, &game.position().view(s)) {
+            if let Err(fault) =
+                players[s.index()].observe_said(&obs, &game.position().view(s), said.as_ref())
+            {
                 ending = Some(Ending::Forfeit { loser: s, fault });
                 break 'game;
             }
@@ -309,12 +407,13 @@ pub fn run_game(
         .saturating_sub(waited_before);
     let referee_time = began.elapsed().saturating_sub(waited);
     let ending = ending.unwrap_or(Ending::Rules(game.status()));
-    for p in players.iter_mut() {
-        p.finish(&ending);
+    for side in Side::BOTH {
+        players[side.index()].finish_at(&ending, &game.position().view(side));
     }
     Ok(Played {
         game,
         ending,
+        forfeited,
         referee_time,
     })
 }

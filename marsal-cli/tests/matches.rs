@@ -172,7 +172,9 @@ fn progcomp_transcript_follows_the_manual() {
     assert_clean_finish(&run, 1);
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "RED progcomp_random.py 10 10");
+    // The opponent by its command as given (white space made `_`).
+    let blue_name = blue.split_whitespace().collect::<Vec<_>>().join("_");
+    assert_eq!(lines[0], format!("RED {blue_name} 10 10"));
     assert_eq!(lines[1], "START");
     // Red's rows are at the top: four rows of its pieces, two with the lakes,
     // four of unknown enemies.

@@ -3,6 +3,8 @@
 //! against the one-game calls and the Rust API they stand for.
 
 use super::*;
+use marsal::{Game, Position, Rng, Ruleset, Side, Status};
+use std::ffi::c_char;
 use std::ptr::{null, null_mut};
 
 fn last_message() -> String {

@@ -2,7 +2,9 @@
 //! text, ruleset options, the full view and the chosen-move batches.
 
 use super::*;
+use marsal::{Game, Rng, Ruleset, Setup, Side};
 use std::ffi::CString;
+use std::ffi::c_char;
 use std::ptr::{null, null_mut};
 
 fn last_message() -> String {

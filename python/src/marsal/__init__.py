@@ -25,13 +25,49 @@ Example::
     print(game.status)
 """
 
-from ._core import *  # noqa: F401,F403
-from ._core import __all__ as _core_all
+# A module per concept (the C library, enums, errors, C structs, values,
+# rulesets, games, batches); ``marsal._core`` still gives the former names.
+from ._batch import play_random, views, views_raw
+from ._enums import (
+    GRID_SQUARES, KIND_COUNT, MAX_FILES, MAX_LEGAL_MOVES, MAX_RANKS, OBSERVATION_CHANNELS,
+    Battle, Cell, Kind, Side, State, Status,
+)
+from ._errors import (
+    BufferTooSmall, GameOver, IllegalMove, InvalidArgument, InvalidRuleset, InvalidSetup,
+    InvalidUtf8, MarsalError, MarsalPanic, NoOutcome, NothingToUndo, NullPointer, ParseError,
+)
+from ._game import Game
+from ._library import check, find_library, last_error_message, lib, version
+from ._ruleset import Ruleset
+from ._structs import (
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquare,
+    MarsalSquareView,
+)
+from ._values import (
+    GameStatus, Move, Outcome, PlayoutSummary, SquareView, View, parse_square, square_name,
+)
 from .vector import VectorEnv
 
 __version__ = "0.1.0"
 
-__all__ = list(_core_all) + ["VectorEnv", "__version__"]
+__all__ = [
+    "OBSERVATION_CHANNELS",
+    "MAX_LEGAL_MOVES", "KIND_COUNT", "MAX_FILES", "MAX_RANKS", "GRID_SQUARES",
+    "Status", "Side", "Kind", "Battle", "State", "Cell",
+    "MarsalError", "NullPointer", "InvalidArgument", "BufferTooSmall",
+    "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
+    "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
+    "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
+    "MarsalSquareView", "MarsalPlayoutSummary",
+    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "Ruleset", "Game",
+    "lib", "check", "version", "last_error_message", "find_library",
+    "square_name", "parse_square", "play_random", "views", "views_raw",
+    "VectorEnv", "__version__",
+]
+
+# The former single module, still an attribute (``marsal._core._handles``).
+from . import _core  # noqa: E402,F401
 
 
 def _register_gymnasium() -> None:

@@ -23,7 +23,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._core import Game, Ruleset, Side, _side_code
+from ._enums import Side
+from ._game import Game
+from ._library import _side_code
+from ._ruleset import Ruleset
 
 __all__ = ["MarsalEnv"]
 

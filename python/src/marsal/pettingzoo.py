@@ -22,7 +22,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._core import Game, Ruleset, Side
+from ._enums import Side
+from ._game import Game
+from ._ruleset import Ruleset
 
 __all__ = ["env", "raw_env"]
 

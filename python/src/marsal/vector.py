@@ -7,7 +7,11 @@ from typing import Any, Optional, Tuple, Union
 
 import numpy as np
 
-from ._core import Game, Ruleset, Side, _env_p, _game_p, check, lib
+from ._enums import Side
+from ._game import Game
+from ._library import check, lib
+from ._ruleset import Ruleset
+from ._structs import _env_p, _game_p
 
 __all__ = ["VectorEnv"]
 

@@ -1,0 +1,187 @@
+//! What plays a side of `marsal match`: a program and the protocol it speaks,
+//! or a built-in bot.
+//!
+//! A side is written `builtin:NAME` (a built-in bot, [`crate::bots::BUILTINS`]),
+//! `progcomp:COMMAND` or `marsal:COMMAND` (a program and its protocol), or
+//! just `COMMAND`, a program speaking the protocol `--red-protocol` /
+//! `--blue-protocol` names, else `--protocol`. Only the `builtin:` prefix names
+//! a built-in bot: a program called `careful` stays a program.
+
+use crate::Protocol;
+use crate::bots::{Builtin, BuiltinPlayer};
+use crate::progcomp::ProgcompBot;
+use crate::proto::MarsalBot;
+use crate::referee::Player;
+use marsal::Ruleset;
+use std::time::Duration;
+
+/// The prefix of a built-in bot.
+pub const BUILTIN: &str = "builtin:";
+
+/// What plays one side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SideSpec {
+    /// A built-in bot, run inside the referee.
+    Builtin(Builtin),
+    /// A program, started for each game.
+    Program {
+        /// The protocol it speaks.
+        protocol: Protocol,
+        /// Its command (without a protocol prefix).
+        command: String,
+    },
+}
+
+impl SideSpec {
+    /// Reads `spec` as given to `flag` (`--red`); `protocol` is the one
+    /// `--red-protocol` names, if given, and `default` that of `--protocol`.
+    pub fn parse(
+        spec: &str,
+        flag: &str,
+        protocol: Option<Protocol>,
+        default: Protocol,
+    ) -> Result<SideSpec, String> {
+        if let Some(name) = spec.strip_prefix(BUILTIN) {
+            let bot = Builtin::from_name(name).ok_or_else(|| {
+                format!(
+                    "{flag} {spec:?}: no built-in bot is called {name:?} (the built-in bots: {})",
+                    Builtin::names()
+                        .map(|n| format!("{BUILTIN}{n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?;
+            if let Some(p) = protocol {
+                return Err(format!(
+                    "{flag} {spec:?} is a built-in bot: it needs no protocol, but {flag}-protocol \
+                     says {}",
+                    p.name()
+                ));
+            }
+            return Ok(SideSpec::Builtin(bot));
+        }
+        let prefixed = [Protocol::Marsal, Protocol::Progcomp]
+            .into_iter()
+            .find_map(|p| {
+                spec.strip_prefix(p.name())
+                    .and_then(|r| r.strip_prefix(':'))
+                    .map(|r| (p, r))
+            });
+        let (protocol, command) = match (prefixed, protocol) {
+            (Some((p, _)), Some(q)) if p != q => {
+                return Err(format!(
+                    "{flag} {spec:?} says {}: but {flag}-protocol says {}",
+                    p.name(),
+                    q.name()
+                ));
+            }
+            (Some((p, rest)), _) => (p, rest),
+            (None, Some(q)) => (q, spec),
+            (None, None) => (default, spec),
+        };
+        crate::child::split_command(command).map_err(|e| format!("{flag} {spec:?}: {e}"))?;
+        Ok(SideSpec::Program {
+            protocol,
+            command: command.to_string(),
+        })
+    }
+
+    /// Whether it is a program speaking `protocol`.
+    pub fn speaks(&self, protocol: Protocol) -> bool {
+        matches!(self, SideSpec::Program { protocol: p, .. } if *p == protocol)
+    }
+
+    /// Its name as the opponent is told it and the records write it: a
+    /// program's command as given, or `builtin:NAME`.
+    pub fn name(&self) -> String {
+        match self {
+            SideSpec::Builtin(b) => format!("{BUILTIN}{}", b.name()),
+            SideSpec::Program { command, .. } => command.clone(),
+        }
+    }
+
+    /// What it is, for the match's header: `the progcomp protocol`.
+    pub fn describe(&self) -> String {
+        match self {
+            SideSpec::Builtin(b) => format!("the built-in {} bot", b.name()),
+            SideSpec::Program { protocol, .. } => format!("the {} protocol", protocol.name()),
+        }
+    }
+
+    /// A player for one game: a program started now, or a built-in bot
+    /// seeded with `seed`.
+    pub fn player(
+        &self,
+        rules: &Ruleset,
+        limit: Duration,
+        show_stderr: bool,
+        seed: u64,
+    ) -> Result<Box<dyn Player>, String> {
+        Ok(match self {
+            SideSpec::Builtin(b) => Box::new(BuiltinPlayer::new(*b, rules, seed)),
+            SideSpec::Program {
+                protocol: Protocol::Marsal,
+                command,
+            } => Box::new(MarsalBot::spawn(command, limit, show_stderr)?),
+            SideSpec::Program {
+                protocol: Protocol::Progcomp,
+                command,
+            } => Box::new(ProgcompBot::spawn(command, limit, show_stderr)?),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(spec: &str, p: Option<Protocol>) -> Result<SideSpec, String> {
+        SideSpec::parse(spec, "--red", p, Protocol::Marsal)
+    }
+
+    fn program(protocol: Protocol, command: &str) -> SideSpec {
+        SideSpec::Program {
+            protocol,
+            command: command.into(),
+        }
+    }
+
+    #[test]
+    fn only_the_builtin_prefix_names_a_built_in_bot() {
+        assert_eq!(
+            parse("builtin:careful", None),
+            Ok(SideSpec::Builtin(Builtin::Careful))
+        );
+        assert_eq!(
+            parse("careful", None),
+            Ok(program(Protocol::Marsal, "careful"))
+        );
+        let e = parse("builtin:clever", None).unwrap_err();
+        assert!(e.contains("builtin:random, builtin:careful"), "{e}");
+        assert!(parse("builtin:random", Some(Protocol::Progcomp)).is_err());
+    }
+
+    #[test]
+    fn the_protocol_comes_from_the_prefix_the_side_flag_or_the_default() {
+        assert_eq!(
+            parse("progcomp:python3 bot.py", None),
+            Ok(program(Protocol::Progcomp, "python3 bot.py"))
+        );
+        assert_eq!(
+            parse("./bot", Some(Protocol::Progcomp)),
+            Ok(program(Protocol::Progcomp, "./bot"))
+        );
+        assert_eq!(
+            SideSpec::parse("./bot", "--blue", None, Protocol::Progcomp),
+            Ok(program(Protocol::Progcomp, "./bot"))
+        );
+        assert_eq!(
+            parse("marsal:./bot", Some(Protocol::Marsal)),
+            Ok(program(Protocol::Marsal, "./bot"))
+        );
+        // A prefix and a flag that disagree, or an empty command, are errors.
+        assert!(parse("marsal:./bot", Some(Protocol::Progcomp)).is_err());
+        assert!(parse("progcomp:", None).is_err());
+        assert!(parse("progcomp:'unclosed", None).is_err());
+    }
+}

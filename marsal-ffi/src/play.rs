@@ -1,0 +1,193 @@
+//! Playing a game: its legal moves, playing a move (as a `MarsalMove` or as
+//! text), a move's text, undoing, the game's status and the last outcome.
+
+use super::*;
+use marsal::UndoError;
+use std::ffi::c_char;
+
+/// Writes the legal moves of the side to move into `buf` (`cap` moves) and
+/// their number into `*count_out` (0 once the game is over). When there are
+/// moves and `buf` is NULL or too small, only the count is written and
+/// `MARSAL_STATUS_BUFFER_TOO_SMALL` returned (a count of 0 always succeeds). No
+/// position has more than `MARSAL_MAX_LEGAL_MOVES` legal moves.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `buf` NULL or `cap` writable moves;
+/// `count_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_legal_moves(
+    game: *const MarsalGame,
+    buf: *mut MarsalMove,
+    cap: usize,
+    count_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        let moves: Vec<MarsalMove> = g.game.legal_moves().iter().map(|m| c_move(*m)).collect();
+        // SAFETY: the caller's promise.
+        unsafe { write_items(&moves, buf, cap, count_out, "legal moves") }
+    })
+}
+
+/// Plays `*mv` for the side to move. On success writes what happened into
+/// `*outcome` (may be NULL). An illegal move returns
+/// `MARSAL_STATUS_ILLEGAL_MOVE` (or `GAME_OVER`) and changes nothing.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `mv` NULL or readable; `outcome` NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play(
+    game: *mut MarsalGame,
+    mv: *const MarsalMove,
+    outcome: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let o = g.game.play(mv).map_err(move_error)?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(outcome, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// Plays a move given as text (`e5-e6`, or `e5xe6` for an attack). Like
+/// `marsal_game_play`; text that is not valid notation gives
+/// `MARSAL_STATUS_PARSE_ERROR`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `move_text` NULL or NUL-terminated;
+/// `outcome` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_play_text(
+    game: *mut MarsalGame,
+    move_text: *const c_char,
+    outcome: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let t = unsafe { text(move_text, "move_text") }?;
+        let o = g.game.play_text(t).map_err(move_error)?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(outcome, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// Writes the text of `*mv` in the current position (`e5-e6`, `e5xe6` when it
+/// attacks) into `buf`. The move need not be legal (this is notation: a host may
+/// write a move it was sent, or one of the other side's), but it must be a move
+/// on this board: two different squares, both playable (not a lake, not off
+/// the board), else `MARSAL_STATUS_INVALID_ARGUMENT`. A straight line through a
+/// lake or a piece is still written: whether a piece can go there is for
+/// `marsal_game_play` to say.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `mv` NULL or readable; `buf` NULL or
+/// `cap` writable bytes; `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_move_text(
+    game: *const MarsalGame,
+    mv: *const MarsalMove,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let board = &g.game.rules().board;
+        for sq in [mv.from, mv.to] {
+            if !board.playable.contains(sq) {
+                return Err(Error::new(
+                    MarsalStatus::InvalidArgument,
+                    format!("{sq} is not a playable square of this board"),
+                ));
+            }
+        }
+        if mv.from == mv.to {
+            return Err(Error::new(
+                MarsalStatus::InvalidArgument,
+                format!("{mv} goes nowhere: a move needs two different squares"),
+            ));
+        }
+        let t = g.game.position().move_text(mv).to_string();
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
+
+/// Takes back the last move, restoring exactly the position before it; writes
+/// what that move had done into `*undone` (may be NULL).
+/// `MARSAL_STATUS_NOTHING_TO_UNDO` when no move was played.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `undone` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_undo(
+    game: *mut MarsalGame,
+    undone: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get_mut(game, "game") }?;
+        let o = g
+            .game
+            .undo()
+            .map_err(|e: UndoError| Error::new(MarsalStatus::NothingToUndo, e.to_string()))?;
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(undone, c_outcome(&o)) };
+        Ok(())
+    })
+}
+
+/// Writes the game's status into `*out`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_status(
+    game: *const MarsalGame,
+    out: *mut MarsalGameStatus,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        *out = c_status(g.game.status());
+        Ok(())
+    })
+}
+
+/// Writes what the last move did into `*out`; `MARSAL_STATUS_NO_OUTCOME` when
+/// no move has been played.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_last_outcome(
+    game: *const MarsalGame,
+    out: *mut MarsalOutcome,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        let o =
+            g.game.outcomes().last().ok_or_else(|| {
+                Error::new(MarsalStatus::NoOutcome, "no move has been played yet")
+            })?;
+        *out = c_outcome(o);
+        Ok(())
+    })
+}

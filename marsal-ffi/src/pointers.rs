@@ -1,0 +1,144 @@
+//! Checked pointers across the C ABI: handles and references from pointers
+//! (NULL is an error), text in (NUL-terminated UTF-8), array inputs, and text
+//! and array outputs into caller buffers (the size query convention of the
+//! crate documentation).
+
+use super::*;
+use std::ffi::{CStr, c_char};
+
+pub(crate) fn null(what: &str) -> Error {
+    Error::new(MarsalStatus::NullPointer, format!("{what} is NULL"))
+}
+
+/// A reference from a handle pointer, or a `NullPointer` error.
+///
+/// # Safety
+/// `p` must be NULL or point to a live value.
+pub(crate) unsafe fn get<'a, T>(p: *const T, what: &str) -> Result<&'a T, Error> {
+    // SAFETY: checked for NULL; the caller promises a live value otherwise.
+    unsafe { p.as_ref() }.ok_or_else(|| null(what))
+}
+
+/// A mutable reference from a pointer, or a `NullPointer` error.
+///
+/// # Safety
+/// `p` must be NULL or point to a live, writable value not used elsewhere now.
+pub(crate) unsafe fn get_mut<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Error> {
+    // SAFETY: checked for NULL; the caller promises exclusive access otherwise.
+    unsafe { p.as_mut() }.ok_or_else(|| null(what))
+}
+
+/// Writes `value` through `p` when `p` is not NULL.
+///
+/// # Safety
+/// `p` must be NULL or point to writable memory for a `T`.
+pub(crate) unsafe fn put_opt<T>(p: *mut T, value: T) {
+    if !p.is_null() {
+        // SAFETY: not NULL; the caller promises it is writable.
+        unsafe { p.write(value) };
+    }
+}
+
+/// A `&str` from a NUL-terminated C string.
+///
+/// # Safety
+/// `p` must be NULL or point to a NUL-terminated string.
+pub(crate) unsafe fn text<'a>(p: *const c_char, what: &str) -> Result<&'a str, Error> {
+    if p.is_null() {
+        return Err(null(what));
+    }
+    // SAFETY: not NULL and NUL-terminated by the caller's promise.
+    let c = unsafe { CStr::from_ptr(p) };
+    c.to_str().map_err(|e| {
+        Error::new(
+            MarsalStatus::InvalidUtf8,
+            format!("{what} is not valid UTF-8: {e}"),
+        )
+    })
+}
+
+/// Writes `s` NUL-terminated into `buf` (`cap` bytes) and its length into
+/// `*len_out` (see the module conventions).
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable bytes; `len_out` NULL or writable.
+pub(crate) unsafe fn write_text(
+    s: &str,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> FfiResult {
+    // SAFETY: forwarded promise.
+    unsafe { put_opt(len_out, s.len()) };
+    if buf.is_null() || cap < s.len() + 1 {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!(
+                "the text needs {} bytes (with its NUL), the buffer has {cap}",
+                s.len() + 1
+            ),
+        ));
+    }
+    // SAFETY: `buf` has room for `s.len() + 1` bytes, checked above.
+    unsafe {
+        std::ptr::copy_nonoverlapping(s.as_ptr(), buf.cast::<u8>(), s.len());
+        buf.add(s.len()).write(0);
+    }
+    Ok(())
+}
+
+/// Writes `items` into `buf` (`cap` elements) and their number into `*count_out`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable elements; `count_out` NULL or
+/// writable.
+pub(crate) unsafe fn write_items<T: Copy>(
+    items: &[T],
+    buf: *mut T,
+    cap: usize,
+    count_out: *mut usize,
+    what: &str,
+) -> FfiResult {
+    // SAFETY: forwarded promise.
+    unsafe { put_opt(count_out, items.len()) };
+    if items.is_empty() {
+        return Ok(());
+    }
+    if buf.is_null() || cap < items.len() {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!(
+                "{} {what} need a buffer of {} elements, it has {cap}",
+                items.len(),
+                items.len()
+            ),
+        ));
+    }
+    // SAFETY: `buf` has room for `items.len()` elements, checked above.
+    unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
+    Ok(())
+}
+
+/// A slice over the C array `p` of `count` elements, or a `NullPointer` error
+/// (`what` names the argument). NULL is accepted when `count` is 0.
+///
+/// # Safety
+/// `p` must be NULL or point to `count` readable elements.
+pub(crate) unsafe fn array<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T], Error> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return Err(null(what));
+    }
+    if count > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        // No array can be that long: refuse rather than build the slice.
+        return Err(Error::new(
+            MarsalStatus::InvalidArgument,
+            format!("{what}: {count} elements cannot be an array in memory"),
+        ));
+    }
+    // SAFETY: not NULL; the caller promises `count` readable elements (and
+    // their total size fits in `isize`, checked above).
+    Ok(unsafe { std::slice::from_raw_parts(p, count) })
+}

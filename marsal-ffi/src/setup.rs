@@ -1,0 +1,31 @@
+//! Setups: a random legal setup of a ruleset, as setup text.
+
+use super::*;
+use marsal::Setup;
+use std::ffi::c_char;
+
+/// Writes a random legal setup for `side` (0 red, 1 blue) of `ruleset`, in the
+/// setup text form, into `buf`. The same seed gives the same setup.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+/// `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_setup_random(
+    ruleset: *const MarsalRuleset,
+    side_code: u8,
+    seed: u64,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        let side = side(side_code)?;
+        let s = Setup::random(&r.rules, side, seed);
+        let t = s.to_text(&r.rules).to_string();
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}

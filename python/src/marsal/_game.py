@@ -1,0 +1,366 @@
+"""Games: :class:`Game`, a handle over ``MarsalGame`` with its history: moves,
+views, saved games and positions, and the encodings for learning."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import struct
+from typing import Any, List, Optional, Tuple, Union
+
+import numpy as np
+
+from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
+from ._handle import _Handle
+from ._library import (
+    _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
+)
+from ._ruleset import Ruleset, _ruleset_arg
+from ._structs import (
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSquareView, _game_p, _i64, _u8, _u32, _u64,
+)
+from ._values import (
+    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, View, _as_move, _move_from_key,
+    _view_from_cells,
+)
+
+__all__ = ["Game"]
+
+
+class Game(_Handle):
+    """A game with its history (``MarsalGame``).
+
+    ``Game(ruleset, red_setup, blue_setup)`` starts from two setup texts;
+    :meth:`random` from random setups. ``ruleset`` may also be a preset name.
+    The game keeps its own copy of the ruleset.
+    """
+
+    _free_name = "marsal_game_free"
+
+    def __init__(self, ruleset: Union[Ruleset, str], red_setup: str, blue_setup: str) -> None:
+        self._ptr = None
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new(
+                rptr, _encode(red_setup, "red_setup"), _encode(blue_setup, "blue_setup"),
+                ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        self._init(out)
+
+    def _init(self, ptr: Any) -> None:
+        self._ptr = ptr
+        self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
+        self._size: Optional[tuple] = None
+        self._sizes: Optional[Tuple[int, int, int, int]] = None
+        self._mask_buf: Optional[np.ndarray] = None
+
+    @classmethod
+    def _wrap(cls, ptr: Any) -> "Game":
+        game = cls.__new__(cls)
+        game._init(ptr)
+        return game
+
+    # -- copies and saved games
+
+    def clone(self) -> "Game":
+        """An independent copy (``marsal_game_clone``): history and all."""
+        out = _game_p()
+        check(lib.marsal_game_clone(self._get(), ctypes.byref(out)))
+        return Game._wrap(out)
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        return (Game.from_json, (self.to_json(),))
+
+    def to_json(self) -> str:
+        """The JSON form (the start position with its ruleset, and the moves)."""
+        ptr = self._get()
+        return _read_text(lambda b, c, n: lib.marsal_game_to_json(ptr, b, c, n), 8192)
+
+    @classmethod
+    def from_json(cls, text: Union[str, dict]) -> "Game":
+        """A game from its JSON form; every move is checked again (ParseError
+        for text that is not a game, or with an illegal move)."""
+        if isinstance(text, dict):
+            text = json.dumps(text)
+        out = _game_p()
+        check(lib.marsal_game_from_json(_encode(text, "json"), ctypes.byref(out)))
+        return cls._wrap(out)
+
+    @classmethod
+    def from_position_text(cls, ruleset: Union[Ruleset, str], text: str) -> "Game":
+        """A game that starts from a position text (as :meth:`position_text` writes it)."""
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_from_position_text(rptr, _encode(text, "text"), ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        return cls._wrap(out)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they started from the same position under the
+        same ruleset and the same moves were played."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return json.loads(self.to_json()) == json.loads(other.to_json())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """A copy of the game's ruleset."""
+        return Ruleset.from_json(json.dumps(json.loads(self.to_json())["start"]["rules"]))
+
+    # -- encodings for learning
+
+    def _encoding_sizes(self) -> Tuple[int, int, int, int]:
+        if self._sizes is None:
+            a, c, r, f = ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t(), ctypes.c_size_t()
+            check(lib.marsal_game_encoding_sizes(
+                self._get(), ctypes.byref(a), ctypes.byref(c), ctypes.byref(r), ctypes.byref(f)))
+            self._sizes = (a.value, c.value, r.value, f.value)
+        return self._sizes
+
+    @property
+    def action_space_size(self) -> int:
+        """The number of actions of the ruleset's fixed action space."""
+        return self._encoding_sizes()[0]
+
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """``(channels, ranks, files)``."""
+        return self._encoding_sizes()[1:]
+
+    def action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The legal-action mask of the side to move (a ``bool`` array of the
+        action-space size; all False once the game is over). Pass ``out`` (a
+        contiguous ``bool`` or ``uint8`` array of that size) to reuse it."""
+        a = self._encoding_sizes()[0]
+        if out is None:
+            out = np.empty(a, dtype=np.bool_)
+        _check_buffer(out, (np.bool_, np.uint8), a, "out")
+        check(lib.marsal_game_action_mask(self._get(), out.ctypes.data, out.size, None))
+        return out
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal actions of the side to move, ascending (``int64``)."""
+        if self._mask_buf is None:
+            self._mask_buf = np.empty(self._encoding_sizes()[0], dtype=np.bool_)
+        return np.flatnonzero(self.action_mask(self._mask_buf))
+
+    def observation(self, side: Union[Side, str, int, None] = None,
+                    out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The observation tensor of ``side`` (default: the side to move), a
+        ``float32`` array of :attr:`observation_shape` built from that side's
+        view only. Pass ``out`` to reuse an array."""
+        _, c, r, f = self._encoding_sizes()
+        if out is None:
+            out = np.empty((c, r, f), dtype=np.float32)
+        _check_buffer(out, (np.float32,), c * r * f, "out")
+        if side is None:
+            one = (_game_p * 1)(self._get())
+            check(lib.marsal_games_observations(one, 1, _SIDE_TO_MOVE, out.ctypes.data, out.size))
+        else:
+            check(lib.marsal_game_observation(
+                self._get(), _side_code(side), out.ctypes.data, out.size))
+        return out
+
+    def play_action(self, action: int) -> Outcome:
+        """Plays the move of ``action`` for the side to move (see
+        :meth:`Ruleset.action_to_move`); IllegalMove, GameOver or
+        InvalidArgument (out of range) change nothing."""
+        out = MarsalOutcome()
+        check(lib.marsal_game_play_action(self._get(), int(action), ctypes.byref(out)))
+        return Outcome.from_c(out)
+
+    def bot_action(self, policy: str = "random", seed: int = 0) -> int:
+        """An action for the side to move chosen inside the library by
+        ``policy``: ``"random"`` (uniform over the legal actions) or
+        ``"careful"`` (from the side's view only: a capture it knows it wins,
+        the Flag first; else a random move that is not an attack it knows it
+        loses). -1 once the game is over."""
+        codes = {"random": 0, "careful": 1}
+        if policy not in codes:
+            raise ValueError(f"policy must be 'random' or 'careful', not {policy!r}")
+        one = (_game_p * 1)(self._get())
+        out = (_i64 * 1)()
+        check(lib.marsal_games_bot_actions(one, 1, codes[policy], _u64_arg(seed % (1 << 64), "seed"),
+                                           out, 1))
+        return int(out[0])
+
+    def action_to_move(self, action: int) -> Move:
+        """The move of ``action`` for the side to move."""
+        with self.ruleset as r:
+            return r.action_to_move(self.position_to_move, action)
+
+    def move_to_action(self, move: Union[Move, str, tuple]) -> int:
+        """The action of ``move`` for the side to move."""
+        with self.ruleset as r:
+            return r.move_to_action(self.position_to_move, move)
+
+    @property
+    def position_to_move(self) -> Side:
+        """The side to move in the position (also once the game is over: the
+        side that would move next)."""
+        s = self.status
+        if s.state is State.ONGOING and s.side is not None:
+            return s.side
+        # The position text: rows, the side to move, maybe public captures.
+        fields = self.position_text().split()
+        return Side.RED if fields[1] == "r" else Side.BLUE
+
+    @classmethod
+    def random(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
+        """A game from random setups (Red's from ``red_seed``, Blue's from ``blue_seed``)."""
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new_random(
+                rptr, _u64_arg(red_seed, "red_seed"), _u64_arg(blue_seed, "blue_seed"),
+                ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        game = cls.__new__(cls)
+        game._init(out)
+        return game
+
+    # -- moves
+
+    def legal_moves(self) -> List[Move]:
+        """The legal moves of the side to move (empty once the game is over).
+
+        One call into the library; the moves are interned :class:`Move`
+        objects (no new object per move once seen)."""
+        ptr = self._get()
+        n = ctypes.c_size_t(0)
+        buf = self._moves_buf
+        check(lib.marsal_game_legal_moves(ptr, buf, len(buf), ctypes.byref(n)))
+        count = n.value
+        keys = struct.unpack(f"<{count}I", ctypes.string_at(buf, 4 * count))
+        get = _MOVE_BY_KEY.get
+        return [get(k) or _move_from_key(k) for k in keys]
+
+    def play(self, move: Union[Move, str, tuple]) -> Outcome:
+        """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
+
+        Raises IllegalMove or GameOver (nothing changes), ParseError for bad
+        text, InvalidArgument for a square outside the 12 x 12 grid.
+        """
+        ptr = self._get()
+        out = MarsalOutcome()
+        if isinstance(move, (str, bytes)):
+            check(lib.marsal_game_play_text(ptr, _encode(move, "move_text"), ctypes.byref(out)))
+        else:
+            cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
+            if cm is None:
+                cm = _as_move(move).to_c()
+            check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
+        return Outcome.from_c(out)
+
+    def play_random(self, max_plies: int = 1, seed: int = 0) -> int:
+        """Plays up to ``max_plies`` uniformly random legal moves inside the
+        library, recorded like :meth:`play` (so :meth:`undo` takes them back),
+        stopping when the game ends; returns how many were played (0 once the
+        game is over). The same ``seed`` gives the same plies, so vary it when
+        playing one ply a call.
+        """
+        played = _u32()
+        check(lib.marsal_game_play_random(
+            self._get(), _u32_arg(max_plies, "max_plies"), _u64_arg(seed, "seed"),
+            ctypes.byref(played)))
+        return played.value
+
+    def undo(self) -> Outcome:
+        """Takes back the last move; returns what it had done (NothingToUndo if none)."""
+        out = MarsalOutcome()
+        check(lib.marsal_game_undo(self._get(), ctypes.byref(out)))
+        return Outcome.from_c(out)
+
+    def move_text(self, move: Union[Move, str, tuple]) -> str:
+        """The text of ``move`` in the current position (``e5-e6`` or ``e5xe6``)."""
+        ptr = self._get()
+        cm = _as_move(move).to_c()
+        return _read_text(
+            lambda b, c, n: lib.marsal_game_move_text(ptr, ctypes.byref(cm), b, c, n), 16)
+
+    @property
+    def last_outcome(self) -> Optional[Outcome]:
+        """What the last move did, or None before the first move."""
+        out = MarsalOutcome()
+        st = lib.marsal_game_last_outcome(self._get(), ctypes.byref(out))
+        if st == Status.NO_OUTCOME:
+            return None
+        check(st)
+        return Outcome.from_c(out)
+
+    # -- state
+
+    @property
+    def status(self) -> GameStatus:
+        out = MarsalGameStatus()
+        check(lib.marsal_game_status(self._get(), ctypes.byref(out)))
+        return GameStatus.from_c(out)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status.is_over
+
+    @property
+    def to_move(self) -> Optional[Side]:
+        """The side to move while the game goes on, else None."""
+        s = self.status
+        return s.side if s.state is State.ONGOING else None
+
+    @property
+    def hash(self) -> int:
+        """The Zobrist hash of the current position (an unsigned 64-bit int)."""
+        out = _u64()
+        check(lib.marsal_game_hash(self._get(), ctypes.byref(out)))
+        return out.value
+
+    @property
+    def ply(self) -> int:
+        """The number of plies played."""
+        out = _u32()
+        check(lib.marsal_game_ply(self._get(), ctypes.byref(out)))
+        return out.value
+
+    @property
+    def board_size(self) -> tuple:
+        """``(files, ranks)``."""
+        if self._size is None:
+            f, r = _u8(), _u8()
+            check(lib.marsal_game_board_size(self._get(), ctypes.byref(f), ctypes.byref(r)))
+            self._size = (f.value, r.value)
+        return self._size
+
+    def view(self, side: Union[Side, str, int]) -> View:
+        """What ``side`` sees (enemy pieces only as the kinds they may be)."""
+        ptr = self._get()
+        code = _side_code(side)
+        files, ranks = self.board_size
+        items = _read_items(
+            lambda b, c, n: lib.marsal_game_view(ptr, code, b, c, n),
+            MarsalSquareView, files * ranks)
+        return _view_from_cells(Side.from_code(code), files, ranks, items)
+
+    def position_text(self) -> str:
+        """The position text (the referee's full information: never for a player)."""
+        ptr = self._get()
+        return _read_text(lambda b, c, n: lib.marsal_game_position_text(ptr, b, c, n), 256)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<marsal.Game closed>"
+        return f"<marsal.Game ply={self.ply} {self.status}>"

@@ -1,0 +1,39 @@
+"""The base of the handle classes: a pointer to a library object, freed once
+(by :meth:`close`, a ``with`` block, or garbage collection)."""
+
+from __future__ import annotations
+
+from ._library import lib
+
+
+class _Handle:
+    _free_name = ""
+    _ptr = None
+
+    def _get(self):
+        if self._ptr is None:
+            raise ValueError(f"operation on a closed {type(self).__name__}")
+        return self._ptr
+
+    @property
+    def closed(self) -> bool:
+        return self._ptr is None
+
+    def close(self) -> None:
+        """Frees the handle (idempotent)."""
+        ptr, self._ptr = self._ptr, None
+        if ptr is not None:
+            getattr(lib, self._free_name)(ptr)
+
+    def __enter__(self):
+        self._get()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass

@@ -1,0 +1,310 @@
+"""The library: loading it, the signatures of its functions, and calling it.
+
+The shared library is the one installed inside the package (``pip install``
+builds it); the environment variable ``MARSAL_LIB`` (a path to
+``libmarsal.so``) overrides it, and a source checkout without an installed
+library falls back to ``<repo>/target/release/`` and ``<repo>/target/debug/``.
+
+Example::
+
+    import marsal
+    with marsal.Ruleset.preset("classic") as rules, \\
+         marsal.Game.random(rules, red_seed=1, blue_seed=2) as game:
+        while not game.is_over:
+            outcome = game.play(game.legal_moves()[0])
+        print(game.status)
+
+Conventions of this module:
+
+* Squares are names such as ``"e5"`` (files ``a``..``l``, ranks ``1``..``12``).
+* Sides are :class:`Side` members, which are also the strings ``"red"`` and
+  ``"blue"``; arguments accept a :class:`Side`, ``"red"``/``"blue"`` or the raw
+  code (``0``/``1``; other integers go to the library, which rejects them).
+* Piece kinds are :class:`Kind` members (an :class:`enum.IntEnum` in the order of
+  ``MarsalKind``; ``Kind.Marshal.name == "Marshal"``).
+* Every failure of the library raises a :class:`MarsalError` subclass carrying
+  the :class:`Status` and the library's message.
+
+Batch calls, so that the boundary is not paid on every ply:
+:meth:`Game.play_random` (many random plies in one call, recorded),
+:func:`play_random` (many games stepped at once), :meth:`Ruleset.random_playouts`
+(whole random games without handles) and :func:`views` / :func:`views_raw` (one
+side's view of many games in one call). ``bench.py`` measures them.
+
+The raw functions are available as ``marsal.lib`` (a :class:`ctypes.CDLL` whose
+functions all have ``argtypes`` and ``restype`` set); pass their result to
+:func:`check` to turn a failure into an exception.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Union
+
+import numpy as np
+
+from ._enums import Side, Status
+from ._errors import InvalidArgument, _error
+from ._structs import (
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquareView,
+    _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
+    _u8_p, _u32, _u64,
+)
+
+__all__ = ["lib", "check", "version", "last_error_message", "find_library"]
+
+
+def _library_names() -> list:
+    if sys.platform == "darwin":
+        return ["libmarsal.dylib"]
+    if sys.platform == "win32":
+        return ["marsal.dll"]
+    return ["libmarsal.so"]
+
+
+def find_library() -> str:
+    """The path of the shared library (see the module documentation)."""
+    env = os.environ.get("MARSAL_LIB")
+    if env:
+        if not os.path.isfile(env):
+            raise OSError(f"MARSAL_LIB={env!r} is not a file")
+        return env
+    here = Path(__file__).resolve().parent
+    tried = []
+    for name in _library_names():
+        p = here / name
+        tried.append(str(p))
+        if p.is_file():
+            return str(p)
+    # A source checkout: <repo>/python/src/marsal/_core.py
+    repo = here.parent.parent.parent
+    for profile in ("release", "debug"):
+        for name in _library_names():
+            p = repo / "target" / profile / name
+            tried.append(str(p))
+            if p.is_file():
+                return str(p)
+    raise OSError(
+        "cannot find the marsal library; install the package with "
+        "`pip install ./python`, build it with `cargo build --release` or set "
+        "MARSAL_LIB (tried: " + ", ".join(tried) + ")"
+    )
+
+
+_SIGNATURES = {
+    # name: (restype, argtypes)
+    "marsal_version": (_c_status, [ctypes.POINTER(ctypes.c_char_p)]),
+    "marsal_ruleset_preset": (_c_status, [_char_p, ctypes.POINTER(_rules_p)]),
+    "marsal_ruleset_from_json": (_c_status, [_char_p, ctypes.POINTER(_rules_p)]),
+    "marsal_ruleset_to_json": (_c_status, [_rules_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_ruleset_free": (None, [_rules_p]),
+    "marsal_setup_random": (
+        _c_status, [_rules_p, _u8, _u64, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_new": (_c_status, [_rules_p, _char_p, _char_p, ctypes.POINTER(_game_p)]),
+    "marsal_game_new_random": (_c_status, [_rules_p, _u64, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_game_free": (None, [_game_p]),
+    "marsal_game_legal_moves": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.c_size_t, _size_p]),
+    "marsal_game_play": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_play_text": (_c_status, [_game_p, _char_p, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_move_text": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalMove), _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_undo": (_c_status, [_game_p, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_status": (_c_status, [_game_p, ctypes.POINTER(MarsalGameStatus)]),
+    "marsal_game_last_outcome": (_c_status, [_game_p, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_game_board_size": (
+        _c_status, [_game_p, ctypes.POINTER(_u8), ctypes.POINTER(_u8)]),
+    "marsal_game_view": (
+        _c_status, [_game_p, _u8, ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
+    "marsal_game_hash": (_c_status, [_game_p, ctypes.POINTER(_u64)]),
+    "marsal_game_ply": (_c_status, [_game_p, ctypes.POINTER(_u32)]),
+    "marsal_game_position_text": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_play_random": (_c_status, [_game_p, _u32, _u64, ctypes.POINTER(_u32)]),
+    "marsal_games_play_random": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u32, _u64, ctypes.POINTER(_u64)]),
+    "marsal_random_playouts": (
+        _c_status, [_rules_p, _u32, _u64, _u32, ctypes.POINTER(MarsalPlayoutSummary)]),
+    "marsal_games_view": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8,
+                    ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
+    "marsal_last_error_message": (_c_status, [_buf_p, ctypes.c_size_t, _size_p]),
+    # copies, saved games, positions
+    "marsal_game_clone": (_c_status, [_game_p, ctypes.POINTER(_game_p)]),
+    "marsal_game_to_json": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_from_json": (_c_status, [_char_p, ctypes.POINTER(_game_p)]),
+    "marsal_game_from_position_text": (_c_status, [_rules_p, _char_p, ctypes.POINTER(_game_p)]),
+    # encodings for learning
+    "marsal_ruleset_action_space_size": (_c_status, [_rules_p, _size_p]),
+    "marsal_ruleset_observation_shape": (_c_status, [_rules_p, _size_p, _size_p, _size_p]),
+    "marsal_ruleset_action_to_move": (_c_status, [_rules_p, _u8, _i64, ctypes.POINTER(MarsalMove)]),
+    "marsal_ruleset_move_to_action": (
+        _c_status, [_rules_p, _u8, ctypes.POINTER(MarsalMove), ctypes.POINTER(_i64)]),
+    "marsal_game_encoding_sizes": (_c_status, [_game_p, _size_p, _size_p, _size_p, _size_p]),
+    "marsal_game_action_mask": (_c_status, [_game_p, _u8_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_observation": (_c_status, [_game_p, _u8, _f32_p, ctypes.c_size_t]),
+    "marsal_game_play_action": (_c_status, [_game_p, _i64, ctypes.POINTER(MarsalOutcome)]),
+    "marsal_games_action_masks": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8_p, ctypes.c_size_t, ctypes.c_void_p]),
+    "marsal_games_observations": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _f32_p, ctypes.c_size_t]),
+    "marsal_games_random_actions": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u64, ctypes.c_void_p, ctypes.c_size_t]),
+    "marsal_games_bot_actions": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u64, ctypes.c_void_p,
+                    ctypes.c_size_t]),
+    "marsal_games_play_actions": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, ctypes.c_void_p,
+                    ctypes.POINTER(MarsalOutcome)]),
+    "marsal_vec_env_new": (_c_status, [_rules_p, ctypes.c_size_t, _u64, _u32, ctypes.POINTER(_env_p)]),
+    "marsal_vec_env_free": (_c_status, [_env_p]),
+    "marsal_vec_env_num_envs": (_c_status, [_env_p, _size_p]),
+    "marsal_vec_env_reset": (
+        _c_status, [_env_p, _u64, _f32_p, ctypes.c_size_t, _u8_p, ctypes.c_size_t]),
+    "marsal_vec_env_step": (
+        _c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t, _f32_p, ctypes.c_size_t,
+                    _u8_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]),
+    "marsal_vec_env_random_actions": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
+    "marsal_vec_env_to_move": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
+    "marsal_vec_env_game": (_c_status, [_env_p, ctypes.c_size_t, ctypes.POINTER(_game_p)]),
+}
+
+
+def _load(path: str) -> ctypes.CDLL:
+    dll = ctypes.CDLL(path)
+    for name, (restype, argtypes) in _SIGNATURES.items():
+        fn = getattr(dll, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return dll
+
+
+#: The loaded library; every function in it has ``restype`` and ``argtypes``.
+lib = _load(find_library())
+
+
+def last_error_message() -> str:
+    """The message of the last failed call on this thread ("" if none)."""
+    n = ctypes.c_size_t(0)
+    cap = 256
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        st = lib.marsal_last_error_message(buf, cap, ctypes.byref(n))
+        if st == Status.OK:
+            return buf.value.decode("utf-8", "replace")
+        if st == Status.BUFFER_TOO_SMALL and n.value + 1 > cap:
+            cap = n.value + 1
+            continue
+        return f"(marsal_last_error_message failed with status {st})"
+
+
+def check(status: int) -> None:
+    """Raises the :class:`MarsalError` subclass for ``status`` unless it is OK.
+
+    Call it right after the failed call (the message is per thread and is
+    replaced by the next failure).
+    """
+    if status != Status.OK:
+        raise _error(status, last_error_message())
+
+
+def version() -> str:
+    """The library version, such as ``"0.1.0"``."""
+    out = ctypes.c_char_p()
+    check(lib.marsal_version(ctypes.byref(out)))
+    return out.value.decode()
+
+
+def _read_text(call, cap: int = 512) -> str:
+    """Runs ``call(buf, cap, len_out)`` growing the buffer on BUFFER_TOO_SMALL."""
+    n = ctypes.c_size_t(0)
+    while True:
+        buf = ctypes.create_string_buffer(cap)
+        st = call(buf, cap, ctypes.byref(n))
+        if st == Status.BUFFER_TOO_SMALL and n.value + 1 > cap:
+            cap = n.value + 1
+            continue
+        check(st)
+        return buf.raw[: n.value].decode("utf-8")
+
+
+def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
+    """Runs ``call(buf, cap, count_out)`` for an array output.
+
+    With ``cap`` None the count is first queried with a NULL buffer; otherwise
+    a buffer of ``cap`` elements is tried first. Either way a
+    BUFFER_TOO_SMALL answer is retried with the count the library wrote.
+    """
+    n = ctypes.c_size_t(0)
+    if cap is None:
+        st = call(None, 0, ctypes.byref(n))
+        if st == Status.OK:  # nothing to write
+            return (ctype * 0)()
+        if st != Status.BUFFER_TOO_SMALL:
+            check(st)
+        cap = n.value
+    while True:
+        buf = (ctype * cap)()
+        st = call(buf, cap, ctypes.byref(n))
+        if st == Status.BUFFER_TOO_SMALL and n.value > cap:
+            cap = n.value
+            continue
+        check(st)
+        return (ctype * n.value).from_buffer(buf) if n.value < cap else buf
+
+
+def _encode(text: str, what: str) -> bytes:
+    if isinstance(text, bytes):
+        data = text
+    elif isinstance(text, str):
+        data = text.encode("utf-8")
+    else:
+        raise TypeError(f"{what} must be str, not {type(text).__name__}")
+    if b"\0" in data:
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} contains a NUL character")
+    return data
+
+
+def _side_code(side: Union[Side, str, int]) -> int:
+    if isinstance(side, Side):
+        return side.code
+    if isinstance(side, str):
+        s = side.strip().lower()
+        if s in ("red", "r"):
+            return 0
+        if s in ("blue", "b"):
+            return 1
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"unknown side {side!r} (red or blue)")
+    if isinstance(side, int) and not isinstance(side, bool):
+        if not 0 <= side <= 255:
+            raise InvalidArgument(Status.INVALID_ARGUMENT, f"side code {side} is not a uint8_t")
+        return side  # the library checks the range
+    raise TypeError(f"side must be a Side, 'red'/'blue' or an int, not {type(side).__name__}")
+
+
+def _u64_arg(value: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 64:
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} must be an int in 0..2**64")
+    return value
+
+
+def _u32_arg(value: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 32:
+        raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} must be an int in 0..2**32")
+    return value
+
+
+def _check_buffer(arr: np.ndarray, dtypes: tuple, size: int, what: str) -> None:
+    """Refuses an array the library cannot write ``size`` elements into."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"{what} must be a NumPy array")
+    if arr.dtype.type not in dtypes:
+        raise TypeError(f"{what} must have dtype {' or '.join(np.dtype(d).name for d in dtypes)}, "
+                        f"not {arr.dtype}")
+    if not arr.flags.c_contiguous or not arr.flags.writeable:
+        raise ValueError(f"{what} must be a writeable C-contiguous array")
+    if arr.size != size:
+        raise ValueError(f"{what} must have {size} elements, not {arr.size}")

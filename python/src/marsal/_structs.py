@@ -1,0 +1,83 @@
+"""The C structs of the library as :mod:`ctypes` structures (the layouts of
+``include/marsal.h``), the opaque handle types and the pointer types of the
+function signatures."""
+
+from __future__ import annotations
+
+import ctypes
+
+__all__ = [
+    "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
+    "MarsalSquareView", "MarsalPlayoutSummary",
+]
+
+
+class MarsalSquare(ctypes.Structure):
+    _fields_ = [("file", ctypes.c_uint8), ("rank", ctypes.c_uint8)]
+
+
+class MarsalMove(ctypes.Structure):
+    _fields_ = [("from_", MarsalSquare), ("to", MarsalSquare)]
+
+
+class MarsalOutcome(ctypes.Structure):
+    _fields_ = [
+        ("mv", MarsalMove),
+        ("side", ctypes.c_uint8),
+        ("piece", ctypes.c_uint8),
+        ("defender", ctypes.c_uint8),
+        ("battle", ctypes.c_uint8),
+        ("attacker_revealed", ctypes.c_bool),
+    ]
+
+
+class MarsalGameStatus(ctypes.Structure):
+    _fields_ = [
+        ("state", ctypes.c_uint8),
+        ("side", ctypes.c_uint8),
+        ("reason", ctypes.c_uint8),
+    ]
+
+
+class MarsalSquareView(ctypes.Structure):
+    _fields_ = [
+        ("cell", ctypes.c_uint8),
+        ("kind", ctypes.c_uint8),
+        ("possible", ctypes.c_uint16),
+    ]
+
+
+class MarsalPlayoutSummary(ctypes.Structure):
+    _fields_ = [
+        ("plies", ctypes.c_uint64),
+        ("games", ctypes.c_uint32),
+        ("red_wins", ctypes.c_uint32),
+        ("blue_wins", ctypes.c_uint32),
+        ("draws", ctypes.c_uint32),
+    ]
+
+
+class _MarsalRuleset(ctypes.Structure):
+    """Opaque."""
+
+
+class _MarsalGame(ctypes.Structure):
+    """Opaque."""
+
+
+class _MarsalVecEnv(ctypes.Structure):
+    """Opaque."""
+
+
+_env_p = ctypes.POINTER(_MarsalVecEnv)
+
+_c_status = ctypes.c_int  # a C enum
+_size_p = ctypes.POINTER(ctypes.c_size_t)
+_rules_p = ctypes.POINTER(_MarsalRuleset)
+_game_p = ctypes.POINTER(_MarsalGame)
+_u8, _u16, _u32, _u64 = ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64
+_char_p = ctypes.c_char_p  # in: const char *; out buffers use POINTER(c_char)
+_buf_p = ctypes.POINTER(ctypes.c_char)
+_i64 = ctypes.c_int64
+_f32_p = ctypes.c_void_p  # float buffers: NumPy data pointers
+_u8_p = ctypes.c_void_p  # byte buffers: NumPy data pointers

@@ -1,0 +1,314 @@
+"""The values of the marsal package: squares and :class:`Move`, and what the
+library reports: :class:`Outcome`, :class:`GameStatus`, :class:`SquareView`,
+:class:`View` and :class:`PlayoutSummary` (plain Python values, compared by
+value)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Iterator, NamedTuple, Optional, Union
+
+from ._enums import (
+    _BATTLES, _CELLS, _DRAW_REASONS, _FILES, _KIND_NONE, _KINDS, _NONE, _SIDES, _STATES,
+    _WIN_REASONS, MAX_FILES, MAX_RANKS, Battle, Cell, Kind, Side, State, Status,
+)
+from ._errors import ParseError
+from ._structs import (
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquare,
+)
+
+__all__ = [
+    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "square_name", "parse_square",
+]
+
+_SQUARE_NAMES = [[f"{_FILES[f]}{r + 1}" for r in range(MAX_RANKS)] for f in range(MAX_FILES)]
+
+
+def square_name(file: int, rank: int) -> str:
+    """``(4, 4)`` -> ``"e5"`` (0-based file and rank)."""
+    return _SQUARE_NAMES[file][rank]
+
+
+def parse_square(name: str) -> tuple:
+    """``"e5"`` -> ``(4, 4)`` (0-based file and rank); ParseError if invalid."""
+    s = name.strip() if isinstance(name, str) else name
+    ok = isinstance(s, str) and 2 <= len(s) <= 3
+    if ok:
+        file = _FILES.find(s[0].lower())
+        digits = s[1:]
+        ok = file >= 0 and digits.isdigit() and digits.isascii() and not digits.startswith("0")
+        if ok:
+            rank = int(digits)
+            ok = 1 <= rank <= MAX_RANKS
+    if not ok:
+        raise ParseError(Status.PARSE_ERROR, f"{name!r} is not a square name (a1..l12)")
+    return file, rank - 1
+
+
+class Move(NamedTuple):
+    """A move between two squares named like ``"e5"``."""
+
+    from_square: str
+    to_square: str
+
+    def __str__(self) -> str:
+        return f"{self.from_square}-{self.to_square}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """``"e5-e6"`` or ``"e5xe6"`` -> ``Move("e5", "e6")``."""
+        s = text.strip()
+        for i in range(1, len(s)):
+            if s[i] in "-xX":
+                a, b = s[:i], s[i + 1:]
+                parse_square(a)
+                parse_square(b)
+                return cls(a.lower(), b.lower())
+        raise ParseError(Status.PARSE_ERROR, f"{text!r} is not a move (e5-e6 or e5xe6)")
+
+    def to_c(self) -> MarsalMove:
+        """The C struct (cached: do not modify it)."""
+        c = _C_BY_MOVE.get(self)
+        if c is None:
+            f, r = parse_square(self.from_square)
+            tf, tr = parse_square(self.to_square)
+            c = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+            if len(_C_BY_MOVE) < 100_000:
+                _C_BY_MOVE[self] = c
+        return c
+
+    @classmethod
+    def from_c(cls, m: MarsalMove) -> "Move":
+        return _move_from_key(int.from_bytes(bytes(m), "little"))
+
+
+# Moves are interned by their 4 C bytes (from file, from rank, to file, to
+# rank, as a little-endian u32): reading a move list makes no new objects.
+_MOVE_BY_KEY: Dict[int, Move] = {}
+_C_BY_MOVE: Dict[Move, MarsalMove] = {}
+
+
+def _move_from_key(key: int) -> Move:
+    mv = _MOVE_BY_KEY.get(key)
+    if mv is None:
+        f, r, tf, tr = key & 255, (key >> 8) & 255, (key >> 16) & 255, key >> 24
+        mv = Move(square_name(f, r), square_name(tf, tr))
+        _MOVE_BY_KEY[key] = mv
+        _C_BY_MOVE[mv] = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+    return mv
+
+
+def _as_move(move: Union[Move, str, tuple]) -> Move:
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    if isinstance(move, tuple) and len(move) == 2:
+        return Move(*move)
+    raise TypeError(f"a move must be a Move, 'e5-e6' or a pair of squares, not {move!r}")
+
+
+# --------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did (referee information)."""
+
+    move: Move
+    side: Side
+    piece: Kind
+    defender: Optional[Kind]
+    battle: Battle
+    attacker_revealed: bool
+
+    @property
+    def fought(self) -> bool:
+        return self.battle is not Battle.NO_FIGHT
+
+    @classmethod
+    def from_c(cls, o: MarsalOutcome) -> "Outcome":
+        b = bytes(o)
+        return cls(
+            _move_from_key(int.from_bytes(b[0:4], "little")),
+            _SIDES[b[4]],
+            _KINDS[b[5]],
+            None if b[6] == _KIND_NONE else _KINDS[b[6]],
+            _BATTLES[b[7]],
+            bool(b[8]),
+        )
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """The status of a game.
+
+    ``state`` is ``"ongoing"``, ``"won"`` or ``"drawn"`` (a :class:`State`);
+    ``side`` the side to move (ongoing), the winner (won), the side that could
+    not move (drawn by ``"no legal move"``) or None; ``reason`` a readable
+    reason (``"flag captured"``, ``"ply limit"``...) or None while ongoing;
+    ``reason_code`` the raw ``MarsalWinReason``/``MarsalDrawReason`` (255 while
+    ongoing).
+    """
+
+    state: State
+    side: Optional[Side]
+    reason: Optional[str]
+    reason_code: int
+
+    @property
+    def is_over(self) -> bool:
+        return self.state is not State.ONGOING
+
+    @property
+    def winner(self) -> Optional[Side]:
+        return self.side if self.state is State.WON else None
+
+    def __str__(self) -> str:
+        if self.state is State.ONGOING:
+            return f"ongoing, {self.side} to move"
+        if self.state is State.WON:
+            return f"{self.side} won ({self.reason})"
+        who = f", {self.side}" if self.side is not None else ""
+        return f"drawn ({self.reason}{who})"
+
+    @classmethod
+    def from_c(cls, s: MarsalGameStatus) -> "GameStatus":
+        state = _STATES[s.state]
+        side = None if s.side == _NONE else Side.from_code(s.side)
+        if state is State.ONGOING:
+            reason = None
+        elif state is State.WON:
+            reason = _WIN_REASONS[s.reason]
+        else:
+            reason = _DRAW_REASONS[s.reason]
+        return cls(state, side, reason, s.reason)
+
+
+@dataclass(frozen=True)
+class SquareView:
+    """What a side sees on one square.
+
+    Own piece: ``kind`` is its kind, ``possible`` the kinds the opponent still
+    thinks possible. Enemy piece: ``possible`` the kinds it may be, ``kind``
+    the one it is when that is known (a single possibility), else None. Other
+    squares: ``kind`` None and ``possible`` empty.
+    """
+
+    square: str
+    cell: Cell
+    kind: Optional[Kind]
+    possible: frozenset
+
+    @property
+    def is_own(self) -> bool:
+        return self.cell is Cell.OWN
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.cell is Cell.ENEMY
+
+
+class View:
+    """What one side sees of the whole board (nothing hidden from it is in it).
+
+    ``view["e5"]`` gives a :class:`SquareView`; iterating gives every square of
+    the grid, rank 1 first, file ``a`` first within a rank.
+    """
+
+    def __init__(self, side: Side, files: int, ranks: int, squares: list) -> None:
+        self.side = side
+        self.files = files
+        self.ranks = ranks
+        self._squares = squares
+        self._by_name = {sv.square: sv for sv in squares}
+
+    @property
+    def size(self) -> tuple:
+        return self.files, self.ranks
+
+    def __getitem__(self, square: Union[str, tuple]) -> SquareView:
+        if isinstance(square, tuple):
+            file, rank = square
+        else:
+            file, rank = parse_square(square)
+        if not (0 <= file < self.files and 0 <= rank < self.ranks):
+            raise KeyError(square)
+        return self._squares[rank * self.files + file]
+
+    def __iter__(self) -> Iterator[SquareView]:
+        return iter(self._squares)
+
+    def __len__(self) -> int:
+        return len(self._squares)
+
+    def own(self) -> list:
+        return [sv for sv in self._squares if sv.cell is Cell.OWN]
+
+    def enemies(self) -> list:
+        return [sv for sv in self._squares if sv.cell is Cell.ENEMY]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return (self.side, self.files, self.ranks, self._squares) == (
+            other.side, other.files, other.ranks, other._squares)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"View(side={self.side.value!r}, files={self.files}, ranks={self.ranks})"
+
+    def __str__(self) -> str:
+        """The board as the side sees it, top rank first: own pieces by letter,
+        known enemy pieces by lower-case letter, ``?`` for unknown ones, ``~``
+        lakes, ``.`` empty, `` `` off the board."""
+        rows = []
+        for rank in reversed(range(self.ranks)):
+            row = []
+            for file in range(self.files):
+                sv = self._squares[rank * self.files + file]
+                if sv.cell is Cell.OWN:
+                    row.append(sv.kind.letter if sv.kind is not None else "?")
+                elif sv.cell is Cell.ENEMY:
+                    row.append(sv.kind.letter.lower() if sv.kind is not None else "?")
+                else:
+                    row.append({Cell.LAKE: "~", Cell.EMPTY: "."}.get(sv.cell, " "))
+            rows.append("".join(row))
+        return "\n".join(rows)
+
+
+@dataclass(frozen=True)
+class PlayoutSummary:
+    """What :meth:`Ruleset.random_playouts` played (``MarsalPlayoutSummary``):
+    ``red_wins + blue_wins + draws == games``."""
+
+    games: int
+    plies: int
+    red_wins: int
+    blue_wins: int
+    draws: int
+
+    @property
+    def mean_plies(self) -> float:
+        return self.plies / self.games if self.games else 0.0
+
+    @classmethod
+    def from_c(cls, s: MarsalPlayoutSummary) -> "PlayoutSummary":
+        return cls(s.games, s.plies, s.red_wins, s.blue_wins, s.draws)
+
+
+def _view_from_cells(side: Side, files: int, ranks: int, cells, offset: int = 0) -> View:
+    """A :class:`View` from ``files * ranks`` C cells starting at ``offset``."""
+    squares = []
+    for i in range(files * ranks):
+        v = cells[offset + i]
+        rank, file = divmod(i, files)
+        squares.append(SquareView(
+            square=square_name(file, rank),
+            cell=_CELLS[v.cell],
+            kind=Kind.from_code(v.kind),
+            possible=Kind.set_from_bits(v.possible),
+        ))
+    return View(side, files, ranks, squares)
