@@ -85,7 +85,9 @@ mod army;
 mod bitboard;
 mod bot;
 mod combat;
+pub mod determinize;
 pub mod encoding;
+mod eval;
 mod far_moves;
 #[cfg(feature = "alloc")]
 mod game;
@@ -107,9 +109,11 @@ mod position_serde;
 mod repetition;
 mod rng;
 mod ruleset;
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_array;
 mod setup;
+mod setup_sensible;
 mod square;
 mod square_set;
 mod status;
@@ -131,6 +135,9 @@ pub use piece::{KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side
 pub use position::{MoveError, MoveText, Position, PositionError};
 pub use rng::Rng;
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
+#[cfg(feature = "alloc")]
+pub use search::search_move;
+pub use search::{SearchConfig, SearchResult, search_position, search_view};
 pub use setup::{Setup, SetupError, SetupText};
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};
