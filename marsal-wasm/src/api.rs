@@ -258,6 +258,16 @@ impl Ruleset {
         Ok(s.to_text(&self.rules).to_string())
     }
 
+    /// A sensible setup for `side` (the library's `Setup::sensible`: the Flag
+    /// on the back row behind its Mines, low ranks and Scouts up front, Miners
+    /// at the back), the same for the same seed, in the setup text form.
+    #[wasm_bindgen(js_name = sensibleSetup)]
+    pub fn sensible_setup(&self, side: &str, seed: f64) -> Result<String> {
+        let side = parse_side(side)?;
+        let s = Setup::sensible(&self.rules, side, parse_seed(seed)?);
+        Ok(s.to_text(&self.rules).to_string())
+    }
+
     /// Checks a setup text for `side`: throws the library's message when it
     /// cannot be read or is not legal.
     #[wasm_bindgen(js_name = checkSetup)]
@@ -546,8 +556,10 @@ impl Game {
         self.game.position().to_text().to_string()
     }
 
-    /// The move bot `bot` ("random", "careful") chooses for the side to move,
-    /// from that side's view, as text; `undefined` when the game is over.
+    /// The move bot `bot` ("random", "careful", "search", or "search:N" for
+    /// the search bot with a budget of N nodes a move) chooses for the side to
+    /// move, from what that side knows, as text; `undefined` when the game is
+    /// over.
     #[wasm_bindgen(js_name = botMove)]
     pub fn bot_move(&self, bot: &str, seed: f64) -> Result<Option<String>> {
         let mut rng = Rng::new(parse_seed(seed)?);

@@ -130,9 +130,9 @@ test('a view holds only what its side knows: unknown enemy pieces list their pos
 });
 
 test('every bot plays whole games to their end, in every preset', () => {
-  assert.deepEqual(m.bots().slice(0, 2), ['random', 'careful']);
+  assert.deepEqual(m.bots(), ['random', 'careful', 'search']);
   for (const name of m.presets()) {
-    for (const bot of m.bots()) {
+    for (const bot of ['random', 'careful', 'search:300']) {
       const g = m.Game.random(m.Ruleset.preset(name), 11, 12);
       playToEnd(g, bot, 1);
       assert.ok(g.isOver, `${name} ${bot}`);
@@ -141,6 +141,32 @@ test('every bot plays whole games to their end, in every preset', () => {
     }
   }
   assert.throws(() => m.Game.random(m.Ruleset.preset('classic'), 1, 2).botMove('clever', 1), /unknown bot "clever"/);
+  assert.throws(() => m.Game.random(m.Ruleset.preset('classic'), 1, 2).botMove('search:0', 1), /search budget/);
+});
+
+test('the search bot at its default budget chooses legal moves, the same for the same seed', () => {
+  const g = m.Game.random(m.Ruleset.preset('marsal_a_spion'), 1, 2);
+  for (let i = 0; i < 4; i++) {
+    const mv = g.botMove('search', i);
+    assert.equal(g.clone().botMove('search', i), mv, 'deterministic');
+    assert.ok(g.legalMoves().includes(mv), mv);
+    g.play(mv);
+  }
+});
+
+test('a sensible setup is legal, puts the Flag on the back row, and is the same for the same seed', () => {
+  for (const name of m.presets()) {
+    const r = m.Ruleset.preset(name);
+    for (const side of ['red', 'blue']) {
+      const text = r.sensibleSetup(side, 3);
+      r.checkSetup(side, text);
+      assert.equal(r.sensibleSetup(side, 3), text);
+      const pieces = r.setupPieces(side, text);
+      const flag = Object.keys(pieces).find((sq) => pieces[sq] === 'Flag');
+      const back = side === 'red' ? 1 : r.ranks;
+      assert.equal(Number(flag.slice(1)), back, `${name} ${side}: Flag on ${flag}`);
+    }
+  }
 });
 
 test('fights are reported in outcomes and in each side\'s log as that side saw them', () => {
