@@ -96,6 +96,9 @@ fn preferred_depth(rules: &Ruleset, side: Side, kind: PieceKind) -> u32 {
     if kind.moves_far() {
         return 13;
     }
+    if kind == PieceKind::Spy {
+        return 8;
+    }
     // By strength among the army's ranked kinds: the strongest in the
     // middle, the weakest at the front.
     let army = rules.army(side);
@@ -219,6 +222,13 @@ impl Setup {
         }
         let kinds = &mut kinds[..n];
         kinds.sort_unstable_by_key(|k| (core::cmp::Reverse(rules.strengths.get(*k)), k.index()));
+        // The Spy right after the strongest piece, so that a square beside
+        // it is still free.
+        if let Some(i) = kinds.iter().position(|&k| k == PieceKind::Spy) {
+            if i > 1 {
+                kinds[1..=i].rotate_right(1);
+            }
+        }
         let strongest = kinds.first().copied();
         let mut strongest_at = None;
         for &kind in kinds.iter() {
@@ -232,7 +242,7 @@ impl Setup {
                             let near = s.file().abs_diff(q.file()) <= 1
                                 && s.rank().abs_diff(q.rank()) <= 1;
                             if near {
-                                return 40;
+                                return 400;
                             }
                         }
                     }
@@ -289,6 +299,20 @@ mod tests {
                     Setup::sensible(&rules, side, 1),
                     Setup::sensible(&rules, side, 2)
                 );
+                // The Spy stands next to the strongest piece, most of the time.
+                let near = (0..50)
+                    .filter(|&seed| {
+                        let s = Setup::sensible(&rules, side, seed);
+                        let at = |k: PieceKind| s.pieces().find(|(_, x)| *x == k).map(|(q, _)| q);
+                        match (at(PieceKind::Spy), at(PieceKind::Marshal)) {
+                            (Some(a), Some(b)) => {
+                                a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+                            }
+                            _ => true,
+                        }
+                    })
+                    .count();
+                assert!(near >= 35, "{near} of 50");
             }
         }
     }
