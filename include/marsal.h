@@ -1314,6 +1314,25 @@ enum MarsalStatus marsal_games_bot_actions_budget(const struct MarsalGame *const
                                                   int64_t *actions,
                                                   size_t cap);
 
+// Chooses one action of the bot `policy` (`MARSAL_POLICY_RANDOM`,
+// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH` with the node budget
+// `nodes`, at least 1, ignored by the other policies) for the side to move
+// in each game of `env`, into `actions` (`count` must be the number of
+// games), exactly as `marsal_games_bot_actions_budget` does for the
+// environment's games in order with `seed`: an opponent, or a teacher, for
+// the agent that steps the environment. The games of an environment are
+// never over, so every action is legal. The environment is not changed.
+//
+// # Safety
+// `env` must be NULL or a live handle not modified during the call;
+// `actions` NULL or `count` writable elements.
+enum MarsalStatus marsal_vec_env_bot_actions(const struct MarsalVecEnv *env,
+                                             uint8_t policy,
+                                             uint32_t nodes,
+                                             uint64_t seed,
+                                             int64_t *actions,
+                                             size_t count);
+
 // Creates a vector environment of `num_envs` games of `ruleset` (at least 1)
 // and writes its handle into `*out` (free it with `marsal_vec_env_free`).
 // Each game starts from two random setups drawn from a generator started

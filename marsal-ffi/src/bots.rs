@@ -119,3 +119,46 @@ pub(crate) unsafe fn bot_actions(
     }
     Ok(())
 }
+
+/// Chooses one action of the bot `policy` (`MARSAL_POLICY_RANDOM`,
+/// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH` with the node budget
+/// `nodes`, at least 1, ignored by the other policies) for the side to move
+/// in each game of `env`, into `actions` (`count` must be the number of
+/// games), exactly as `marsal_games_bot_actions_budget` does for the
+/// environment's games in order with `seed`: an opponent, or a teacher, for
+/// the agent that steps the environment. The games of an environment are
+/// never over, so every action is legal. The environment is not changed.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not modified during the call;
+/// `actions` NULL or `count` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_bot_actions(
+    env: *const MarsalVecEnv,
+    policy: u8,
+    nodes: u32,
+    seed: u64,
+    actions: *mut i64,
+    count: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        let policy = Policy::new(policy, nodes)?;
+        let games = e.games();
+        if count != games.len() {
+            return Err(invalid(format!(
+                "room for {count} actions for {} games: give one per game",
+                games.len()
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(actions, count, count, "the actions") }?;
+        let space = e.action_space();
+        let mut rng = Rng::new(seed);
+        for (i, (g, a)) in games.iter().zip(out.iter_mut()).enumerate() {
+            *a = policy.action(space, g, &mut rng, batch_seed(seed, i as u64));
+        }
+        Ok(())
+    })
+}

@@ -493,3 +493,84 @@ fn sensible_setups_are_legal_with_the_flag_on_the_back_row() {
         free_rules(r);
     }
 }
+
+#[test]
+fn the_vector_env_policies_are_the_batch_policies_of_its_games() {
+    let r = ruleset(Ruleset::barrage());
+    let mut env = null_mut();
+    // SAFETY: a live ruleset and a real out pointer.
+    assert_eq!(
+        unsafe { marsal_vec_env_new(r, 3, 5, 0, &mut env) },
+        MarsalStatus::Ok
+    );
+    let games: Vec<*mut MarsalGame> = (0..3)
+        .map(|i| {
+            let mut g = null_mut();
+            // SAFETY: a live env and a real out pointer.
+            assert_eq!(
+                unsafe { marsal_vec_env_game(env, i, &mut g) },
+                MarsalStatus::Ok
+            );
+            g
+        })
+        .collect();
+    let list: Vec<*const MarsalGame> = games.iter().map(|&g| g as *const _).collect();
+    for (policy, nodes) in [
+        (MARSAL_POLICY_RANDOM, 0),
+        (MARSAL_POLICY_CAREFUL, 0),
+        (MARSAL_POLICY_SEARCH, 200),
+    ] {
+        let (mut x, mut y) = ([0i64; 3], [0i64; 3]);
+        // SAFETY: live handles and buffers of 3 actions.
+        unsafe {
+            assert_eq!(
+                marsal_vec_env_bot_actions(env, policy, nodes, 8, x.as_mut_ptr(), 3),
+                MarsalStatus::Ok
+            );
+            assert_eq!(
+                marsal_games_bot_actions_budget(
+                    list.as_ptr(),
+                    3,
+                    policy,
+                    nodes,
+                    8,
+                    y.as_mut_ptr(),
+                    3
+                ),
+                MarsalStatus::Ok
+            );
+        }
+        assert_eq!(x, y, "policy {policy}");
+        assert!(x.iter().all(|&a| a >= 0));
+    }
+    let mut a = [0i64; 3];
+    // SAFETY: bad arguments are what is tested.
+    unsafe {
+        let p = a.as_mut_ptr();
+        assert_eq!(
+            marsal_vec_env_bot_actions(env, 2, 0, 1, p, 3),
+            MarsalStatus::InvalidArgument
+        );
+        assert_eq!(
+            marsal_vec_env_bot_actions(env, 7, 10, 1, p, 3),
+            MarsalStatus::InvalidArgument
+        );
+        assert_eq!(
+            marsal_vec_env_bot_actions(env, 0, 0, 1, p, 2),
+            MarsalStatus::InvalidArgument
+        );
+        assert_eq!(
+            marsal_vec_env_bot_actions(env, 0, 0, 1, null_mut(), 3),
+            MarsalStatus::BufferTooSmall
+        );
+        assert_eq!(
+            marsal_vec_env_bot_actions(null(), 0, 0, 1, p, 3),
+            MarsalStatus::NullPointer
+        );
+        assert_eq!(marsal_vec_env_free(env), MarsalStatus::Ok);
+    }
+    for g in games {
+        free(g);
+    }
+    free_rules(r);
+}

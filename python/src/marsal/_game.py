@@ -10,6 +10,7 @@ from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
 
+from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config
 from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
 from ._handle import _Handle
 from ._library import (
@@ -17,7 +18,8 @@ from ._library import (
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSquareView, _game_p, _i64, _u8, _u32, _u64,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSearchStats, MarsalSquareView, _game_p, _i64,
+    _u8, _u32, _u64,
 )
 from ._values import (
     _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, View, _as_move, _move_from_key,
@@ -183,20 +185,90 @@ class Game(_Handle):
         check(lib.marsal_game_play_action(self._get(), int(action), ctypes.byref(out)))
         return Outcome.from_c(out)
 
-    def bot_action(self, policy: str = "random", seed: int = 0) -> int:
+    def bot_action(self, policy: str = "random", seed: int = 0,
+                   nodes: Optional[int] = None) -> int:
         """An action for the side to move chosen inside the library by
-        ``policy``: ``"random"`` (uniform over the legal actions) or
+        ``policy``: ``"random"`` (uniform over the legal actions),
         ``"careful"`` (from the side's view only: a capture it knows it wins,
         the Flag first; else a random move that is not an attack it knows it
-        loses). -1 once the game is over."""
-        codes = {"random": 0, "careful": 1}
-        if policy not in codes:
-            raise ValueError(f"policy must be 'random' or 'careful', not {policy!r}")
+        loses) or ``"search"`` (the search bot, see :meth:`search_move`, with
+        the budget ``nodes``, default :data:`marsal.SEARCH_DEFAULT_NODES`;
+        the other bots take no budget). -1 once the game is over. The same
+        game, seed and budget give the same action.
+        """
+        code = _policy_code(policy)
+        budget = _budget(policy, nodes)
         one = (_game_p * 1)(self._get())
         out = (_i64 * 1)()
-        check(lib.marsal_games_bot_actions(one, 1, codes[policy], _u64_arg(seed % (1 << 64), "seed"),
-                                           out, 1))
+        check(lib.marsal_games_bot_actions_budget(
+            one, 1, code, budget, _u64_arg(seed % (1 << 64), "seed"), out, 1))
         return int(out[0])
+
+    # -- the search bot and determinizations
+
+    def search(self, nodes: int = SEARCH_DEFAULT_NODES, seed: int = 0,
+               determinizations: int = 0) -> Tuple[Move, SearchStats]:
+        """The search bot's move for the side to move, and what the search
+        cost (``marsal_game_search_move``).
+
+        The bot draws ``determinizations`` complete positions consistent with
+        the side's own view (0: chosen from the budget) and searches each with
+        alpha-beta within its share of ``nodes``; the move with the best total
+        is played. It uses only what the side to move knows, always returns a
+        legal move, and the same game, ``nodes``, ``seed`` and
+        ``determinizations`` give the same move. GameOver once the game is
+        over; InvalidArgument for ``nodes`` outside 1..2**32 or too many
+        determinizations. The game is not changed.
+        """
+        config = _search_config(nodes, seed, determinizations)
+        mv, stats = MarsalMove(), MarsalSearchStats()
+        check(lib.marsal_game_search_move(
+            self._get(), ctypes.byref(config), ctypes.byref(mv), ctypes.byref(stats)))
+        return Move.from_c(mv), SearchStats.from_c(stats)
+
+    def search_move(self, nodes: int = SEARCH_DEFAULT_NODES, seed: int = 0,
+                    determinizations: int = 0) -> Move:
+        """The search bot's move (see :meth:`search`)."""
+        return self.search(nodes, seed, determinizations)[0]
+
+    def determinize(self, side: Union[Side, str, int], seed: int = 0) -> "Game":
+        """A complete game consistent with everything ``side`` knows
+        (``marsal_game_determinize``): the same moves from a start in which
+        every enemy piece has a kind it may have (revealed and deduced kinds
+        kept, the enemy army's counts), replayed under the rules, so its view
+        for ``side`` equals this game's. Drawn uniformly over the consistent
+        assignments; the same seed gives the same game, and pieces hidden from
+        ``side`` never change it. For a search, :meth:`determinize_into`
+        reuses a game instead."""
+        out = _game_p()
+        check(lib.marsal_game_determinize(
+            self._get(), _side_code(side), _u64_arg(seed % (1 << 64), "seed"),
+            ctypes.byref(out)))
+        return Game._wrap(out)
+
+    def determinize_into(self, side: Union[Side, str, int], seed: int, out: "Game") -> "Game":
+        """:meth:`determinize` into the existing game ``out`` (replaced,
+        ruleset and all; it may be this game), which allocates nothing once
+        ``out`` has held a game as long; returns ``out``."""
+        if not isinstance(out, Game):
+            raise TypeError(f"out must be a Game, not {type(out).__name__}")
+        check(lib.marsal_game_determinize_into(
+            self._get(), _side_code(side), _u64_arg(seed % (1 << 64), "seed"), out._get()))
+        out._size = None
+        out._sizes = None
+        out._mask_buf = None
+        return out
+
+    def is_consistent(self, other: "Game", side: Union[Side, str, int]) -> bool:
+        """Whether this game agrees with everything ``side`` knows in
+        ``other``: its view for ``side``, log included, is ``side``'s view of
+        ``other`` (true of ``other`` itself and of its determinizations)."""
+        if not isinstance(other, Game):
+            raise TypeError(f"other must be a Game, not {type(other).__name__}")
+        out = ctypes.c_bool(False)
+        check(lib.marsal_game_is_consistent(
+            self._get(), other._get(), _side_code(side), ctypes.byref(out)))
+        return bool(out.value)
 
     def action_to_move(self, action: int) -> Move:
         """The move of ``action`` for the side to move."""
@@ -234,6 +306,21 @@ class Game(_Handle):
         game = cls.__new__(cls)
         game._init(out)
         return game
+
+    @classmethod
+    def sensible(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
+        """A game from sensible setups (see :meth:`Ruleset.sensible_setup`:
+        Red's from ``red_seed``, Blue's from ``blue_seed``)."""
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new_sensible(
+                rptr, _u64_arg(red_seed, "red_seed"), _u64_arg(blue_seed, "blue_seed"),
+                ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        return cls._wrap(out)
 
     # -- moves
 

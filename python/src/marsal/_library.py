@@ -49,8 +49,9 @@ import numpy as np
 from ._enums import Side, Status
 from ._errors import InvalidArgument, _error
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquareView,
-    _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSearchConfig,
+    MarsalSearchStats, MarsalSquareView, _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p,
+    _i64, _rules_p, _size_p, _u8,
     _u8_p, _u32, _u64,
 )
 
@@ -159,6 +160,23 @@ _SIGNATURES = {
     "marsal_games_play_actions": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, ctypes.c_void_p,
                     ctypes.POINTER(MarsalOutcome)]),
+    # bots: determinizations, the search bot, batch policies, sensible setups
+    "marsal_game_determinize": (_c_status, [_game_p, _u8, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_game_determinize_into": (_c_status, [_game_p, _u8, _u64, _game_p]),
+    "marsal_game_is_consistent": (
+        _c_status, [_game_p, _game_p, _u8, ctypes.POINTER(ctypes.c_bool)]),
+    "marsal_search_config_default": (_c_status, [ctypes.POINTER(MarsalSearchConfig)]),
+    "marsal_game_search_move": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalSearchConfig), ctypes.POINTER(MarsalMove),
+                    ctypes.POINTER(MarsalSearchStats)]),
+    "marsal_games_bot_actions_budget": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u32, _u64, ctypes.c_void_p,
+                    ctypes.c_size_t]),
+    "marsal_setup_sensible": (
+        _c_status, [_rules_p, _u8, _u64, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_new_sensible": (_c_status, [_rules_p, _u64, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_vec_env_bot_actions": (
+        _c_status, [_env_p, _u8, _u32, _u64, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_vec_env_new": (_c_status, [_rules_p, ctypes.c_size_t, _u64, _u32, ctypes.POINTER(_env_p)]),
     "marsal_vec_env_free": (_c_status, [_env_p]),
     "marsal_vec_env_num_envs": (_c_status, [_env_p, _size_p]),

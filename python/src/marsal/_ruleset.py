@@ -1,6 +1,6 @@
 """Rulesets: :class:`Ruleset`, a handle over ``MarsalRuleset`` with value
-semantics, its encoding sizes and action space, random setups and random
-playouts."""
+semantics, its encoding sizes and action space, random and sensible setups
+and random playouts."""
 
 from __future__ import annotations
 
@@ -164,6 +164,17 @@ class Ruleset(_Handle):
         code = _side_code(side)
         seed = _u64_arg(seed, "seed")
         return _read_text(lambda b, c, n: lib.marsal_setup_random(ptr, code, seed, b, c, n))
+
+    def sensible_setup(self, side: Union[Side, str, int], seed: int) -> str:
+        """A setup a person would make for ``side``, in the setup text form
+        (``marsal_setup_sensible``): the Flag on the back row behind its Mines
+        or Bombs where the geometry allows, a mix of Scouts and low ranks up
+        front, Miners at the back; a random setup for a ruleset the plan does
+        not fit. Always legal; the same seed gives the same setup."""
+        ptr = self._get()
+        code = _side_code(side)
+        seed = _u64_arg(seed, "seed")
+        return _read_text(lambda b, c, n: lib.marsal_setup_sensible(ptr, code, seed, b, c, n))
 
     def __repr__(self) -> str:
         if self.closed:

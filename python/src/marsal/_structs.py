@@ -8,7 +8,7 @@ import ctypes
 
 __all__ = [
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalSearchConfig", "MarsalSearchStats",
 ]
 
 
@@ -54,6 +54,22 @@ class MarsalPlayoutSummary(ctypes.Structure):
         ("red_wins", ctypes.c_uint32),
         ("blue_wins", ctypes.c_uint32),
         ("draws", ctypes.c_uint32),
+    ]
+
+
+class MarsalSearchConfig(ctypes.Structure):
+    _fields_ = [
+        ("nodes", ctypes.c_uint32),
+        ("determinizations", ctypes.c_uint32),
+        ("seed", ctypes.c_uint64),
+    ]
+
+
+class MarsalSearchStats(ctypes.Structure):
+    _fields_ = [
+        ("nodes", ctypes.c_uint64),
+        ("determinizations", ctypes.c_uint32),
+        ("depth", ctypes.c_uint32),
     ]
 
 

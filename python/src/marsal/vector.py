@@ -7,9 +7,10 @@ from typing import Any, Optional, Tuple, Union
 
 import numpy as np
 
+from ._bots import _budget, _policy_code
 from ._enums import Side
 from ._game import Game
-from ._library import check, lib
+from ._library import _u64_arg, check, lib
 from ._ruleset import Ruleset
 from ._structs import _env_p, _game_p
 
@@ -123,6 +124,31 @@ class VectorEnv:
         if out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
             raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
         check(lib.marsal_vec_env_random_actions(self._get(), out.ctypes.data, self.num_envs))
+        return out
+
+    def bot_actions(self, policy: str = "search", seed: int = 0, nodes: Optional[int] = None,
+                    out: Optional[np.ndarray] = None) -> np.ndarray:
+        """One action per game of the built-in bot ``policy`` for the side to
+        move, chosen inside the library in one call
+        (``marsal_vec_env_bot_actions``): ``"random"``, ``"careful"`` or
+        ``"search"`` with the budget ``nodes`` a move (default
+        :data:`marsal.SEARCH_DEFAULT_NODES`; the other bots take none). Each
+        bot judges from its side's view only, so these are the actions of an
+        opponent (play them for the games where the opponent is to move: see
+        :attr:`to_move`) or of a teacher. The same environment state, seed and
+        budget give the same actions; game ``i``'s search is that of
+        ``self.game(i).bot_action("search", (seed * 0x9E3779B9 + i) % 2**64,
+        nodes)``. Returns an ``int64`` array (reused unless ``out`` is given).
+        """
+        code = _policy_code(policy)
+        budget = _budget(policy, nodes)
+        if out is None:
+            out = self._actions
+        if out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
+            raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
+        check(lib.marsal_vec_env_bot_actions(
+            self._get(), code, budget, _u64_arg(seed % (1 << 64), "seed"), out.ctypes.data,
+            self.num_envs))
         return out
 
     def game(self, index: int) -> Game:
