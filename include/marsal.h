@@ -1291,8 +1291,9 @@ enum MarsalStatus marsal_games_play_actions(struct MarsalGame *const *games,
 // `marsal_games_bot_actions` does, with `nodes` the search bot's node budget
 // (at least 1; ignored by the other policies). The search's action in
 // `games[i]` is that of `marsal_game_search_move` with `nodes`, 0
-// determinizations (from the budget) and the seed
-// `seed * 0x9E3779B9 + i` (modulo 2^64); random and careful draw from one
+// determinizations (from the budget) and the seed `seed + i` (modulo 2^64),
+// so one game's action is the search move with `seed`; random and careful
+// draw from one
 // generator started from `seed`, game after game. Every bot judges from the
 // side to move's view only. The games are not changed.
 //

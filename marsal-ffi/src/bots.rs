@@ -64,8 +64,9 @@ impl Policy {
 /// `marsal_games_bot_actions` does, with `nodes` the search bot's node budget
 /// (at least 1; ignored by the other policies). The search's action in
 /// `games[i]` is that of `marsal_game_search_move` with `nodes`, 0
-/// determinizations (from the budget) and the seed
-/// `seed * 0x9E3779B9 + i` (modulo 2^64); random and careful draw from one
+/// determinizations (from the budget) and the seed `seed + i` (modulo 2^64),
+/// so one game's action is the search move with `seed`; random and careful
+/// draw from one
 /// generator started from `seed`, game after game. Every bot judges from the
 /// side to move's view only. The games are not changed.
 ///
@@ -115,7 +116,7 @@ pub(crate) unsafe fn bot_actions(
     let mut rng = Rng::new(seed);
     for (i, (g, a)) in list.iter().zip(out.iter_mut()).enumerate() {
         let space = ActionSpace::new(g.rules());
-        *a = policy.action(&space, g, &mut rng, batch_seed(seed, i as u64));
+        *a = policy.action(&space, g, &mut rng, seed.wrapping_add(i as u64));
     }
     Ok(())
 }
@@ -157,7 +158,7 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
         let space = e.action_space();
         let mut rng = Rng::new(seed);
         for (i, (g, a)) in games.iter().zip(out.iter_mut()).enumerate() {
-            *a = policy.action(space, g, &mut rng, batch_seed(seed, i as u64));
+            *a = policy.action(space, g, &mut rng, seed.wrapping_add(i as u64));
         }
         Ok(())
     })

@@ -359,7 +359,7 @@ fn the_search_policy_is_the_one_game_search_with_the_batch_seeds() {
     assert_eq!(s, MarsalStatus::Ok);
     let space = ActionSpace::new(&rules);
     for (i, &g) in games.iter().enumerate() {
-        let mv = search(g, &config(250, batch::batch_seed(9, i as u64))).unwrap();
+        let mv = search(g, &config(250, 9 + i as u64)).unwrap();
         let side = game(g).position().to_move();
         let expected = space.encode(side, rust_move(&mv).unwrap()).unwrap() as i64;
         assert_eq!(actions[i], expected, "game {i}");

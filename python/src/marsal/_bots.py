@@ -88,8 +88,7 @@ def bot_actions(games: Iterable[Any], policy: str = "random", seed: int = 0,
     one call (``marsal_games_bot_actions_budget``): an ``int64`` array, -1 for
     a game that is over. ``nodes`` is the search bot's budget (default
     :data:`SEARCH_DEFAULT_NODES`; the other bots take none); game ``i``'s
-    search is that of ``games[i].bot_action("search", (seed * 0x9E3779B9 + i)
-    % 2**64, nodes)``. Every bot judges from the side to move's view only.
+    search is that of ``games[i].search_move(nodes, (seed + i) % 2**64)``. Every bot judges from the side to move's view only.
     Pass ``out`` (a contiguous ``int64`` array of ``len(games)``) to reuse it.
     """
     from ._batch import _handles

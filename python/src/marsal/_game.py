@@ -193,7 +193,8 @@ class Game(_Handle):
         the Flag first; else a random move that is not an attack it knows it
         loses) or ``"search"`` (the search bot, see :meth:`search_move`, with
         the budget ``nodes``, default :data:`marsal.SEARCH_DEFAULT_NODES`;
-        the other bots take no budget). -1 once the game is over. The same
+        the other bots take no budget; its action is that of
+        ``search_move(nodes, seed)``). -1 once the game is over. The same
         game, seed and budget give the same action.
         """
         code = _policy_code(policy)
