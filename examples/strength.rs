@@ -88,6 +88,14 @@ fn play(rules: &Ruleset, a: Bot, b: Bot, game_no: u64, setup: &str) -> (f64, u32
     }
 }
 
+/// The CPU seconds this process has used (user and system; Linux), if known.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn elo(score: f64) -> f64 {
     let s = score.clamp(1e-4, 1.0 - 1e-4);
     -400.0 * (1.0 / s - 1.0).log10()
@@ -144,6 +152,12 @@ fn main() {
     let var = results.iter().map(|r| (r.0 - mean).powi(2)).sum::<f64>() / n;
     let se = (var / n).sqrt();
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().unwrap_or(f64::NAN);
+    let search_plies = match (a, b) {
+        (Bot::Search(_), Bot::Search(_)) => plies as f64,
+        (Bot::Search(_), _) | (_, Bot::Search(_)) => plies as f64 / 2.0,
+        _ => f64::NAN,
+    };
     println!(
         "{preset}: {a:?} vs {b:?}, {games} games (colours alternating, max {} plies)",
         rules.max_plies.unwrap_or(0)
@@ -159,7 +173,9 @@ fn main() {
         elo(mean + 1.96 * se)
     );
     println!(
-        "{plies} plies in {secs:.1} s on {threads} threads ({:.2} ms a ply)",
-        1000.0 * secs * threads as f64 / plies.max(1) as f64
+        "{plies} plies ({:.0} a game) in {secs:.1} s on {threads} threads; {cpu:.1} CPU s, \
+         {:.2} CPU ms a search move",
+        plies as f64 / n,
+        1000.0 * cpu / search_plies
     );
 }

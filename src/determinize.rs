@@ -59,8 +59,8 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
-use crate::outcome::{Fight, Outcome};
-use crate::piece::{KIND_COUNT, Piece, PieceKind, Side};
+use crate::outcome::{Fight, Observation, Outcome};
+use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
 use crate::position::{Position, code, kind_of, owner};
 use crate::rng::Rng;
 use crate::ruleset::{RevealRule, Ruleset};
@@ -276,6 +276,16 @@ impl Position {
     /// from the board is computed again.
     fn draw_enemy_kinds(&mut self, side: Side, rng: &mut Rng) {
         let knowledge = self.refined_knowledge();
+        let done = self.set_enemy_kinds(side, &knowledge, Some(rng));
+        debug_assert!(done, "the true kinds are an assignment");
+        self.knowledge = knowledge;
+    }
+
+    /// Gives the pieces of `side`'s opponent kinds from `sets` (by cell) within
+    /// the counts `side` sees, drawn with `rng` or (without) the first
+    /// assignment found, and computes again what follows from the board.
+    /// Returns false, changing nothing, when no assignment exists.
+    fn set_enemy_kinds(&mut self, side: Side, sets: &[u16; CELLS], rng: Option<&mut Rng>) -> bool {
         let enemy = !side;
         let e = enemy.index();
         let mut a = Assignment {
@@ -294,18 +304,17 @@ impl Position {
         for (cell, &c) in self.cells.iter().enumerate() {
             if owner(c) == Some(enemy) && a.n < MAX_PIECES {
                 cells[a.n] = cell as u8;
-                a.sets[a.n] = knowledge[cell];
+                a.sets[a.n] = sets[cell];
                 a.n += 1;
             }
         }
         if !a.build() {
-            // Not reached from a real position (the true kinds fit); such a
-            // position keeps its kinds.
-            debug_assert!(false, "the true kinds are an assignment");
-            return;
+            return false;
         }
-        a.draw(rng);
-        a.mix(rng, MIX_STEPS * a.n);
+        if let Some(rng) = rng {
+            a.draw(rng);
+            a.mix(rng, MIX_STEPS * a.n);
+        }
         let mut counts = [0u8; KIND_COUNT];
         for (i, &cell) in cells[..a.n].iter().enumerate() {
             let kind = PieceKind::from_low_bits(a.kind[i]);
@@ -319,7 +328,6 @@ impl Position {
             *u = cap - n;
         }
         self.on_board[e] = counts;
-        self.knowledge = knowledge;
         if let Some(last) = &mut self.last {
             // The mover's kind, as the sample has it (a removed mover was
             // shown, so its kind is the true one).
@@ -331,6 +339,76 @@ impl Position {
         self.hash = self.hash_from_scratch();
         self.recount_far();
         self.recount_hope();
+        true
+    }
+
+    /// Plays a move as `viewer` saw it ([`Outcome::observed_by`]), on a
+    /// position that holds what `viewer` knows with stand-in kinds for the
+    /// enemy pieces (a *belief*, e.g. built from `viewer`'s setup and the
+    /// enemy's squares with any army on them): the stand-ins are first
+    /// reassigned so that the move is legal and its fight ends as it was seen
+    /// (the kinds shown, an unseen attacker one that gives that result),
+    /// within everything `viewer` knew, and then the engine plays it. So a
+    /// bot told only the moves and fights (over a protocol) keeps a position
+    /// whose view is its view, to search or determinize. `None`, changing
+    /// nothing, when the observation does not fit (an illegal move, a result
+    /// no kind left could give).
+    ///
+    /// ```
+    /// use marsal::{Position, Ruleset, Side};
+    /// let rules = Ruleset::classic();
+    /// let real = Position::start(&rules, 1, 2)?;
+    /// // Red knows its own setup; Blue's kinds are stand-ins.
+    /// let mut belief = Position::start(&rules, 1, 99)?;
+    /// let mut real2 = real;
+    /// let mv = real.legal_moves()[0];
+    /// let outcome = real2.play(mv)?;
+    /// belief.play_observed(Side::Red, &outcome.observed_by(Side::Red)).expect("it fits");
+    /// assert!(belief.is_consistent(&real2.view(Side::Red)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_observed(&mut self, viewer: Side, obs: &Observation) -> Option<Outcome> {
+        use crate::combat::combat;
+        if obs.side != self.to_move || self.status.is_over() {
+            return None;
+        }
+        let (f, t) = (obs.mv.from.cell(), obs.mv.to.cell());
+        let mut sets = self.refined_knowledge();
+        let enemy = !viewer;
+        if obs.side == enemy {
+            let mut s = sets[f] & KindSet::MOVABLE.bits();
+            let step = matches!(f.abs_diff(t), 1 | 16 | 15 | 17);
+            if !step {
+                s &= KindSet::FAR_MOVING.bits();
+            }
+            if let Some(k) = obs.piece {
+                s &= KindSet::only(k).bits();
+            }
+            if let (Some(d), Some(b)) = (obs.defender, obs.battle) {
+                s &= KindSet::from_bits(s)
+                    .iter()
+                    .filter(|&k| combat(&self.rules, k, d) == Some(b))
+                    .collect::<KindSet>()
+                    .bits();
+            }
+            sets[f] = s;
+        } else if let Some(d) = obs.defender {
+            sets[t] &= KindSet::only(d).bits();
+        }
+        let before = *self;
+        if !self.set_enemy_kinds(viewer, &sets, None) {
+            *self = before;
+            return None;
+        }
+        self.knowledge = before.knowledge;
+        let outcome = match self.play(obs.mv) {
+            Ok(o) if o.observed_by(viewer) == *obs => o,
+            _ => {
+                *self = before;
+                return None;
+            }
+        };
+        Some(outcome)
     }
 
     /// A complete position consistent with everything `side` knows, the kinds

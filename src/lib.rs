@@ -59,8 +59,15 @@
 //! | the repeated-position draw | `game.rs` ([`Game`]), counted by position hash in `repetition.rs` |
 //! | which absent pieces were captured in public | [`notation`] (position text) and `view.rs` |
 //!
-//! Beside the rules: the careful bot ([`careful_move`], `bot.rs`) and the
-//! fixed action space and observation tensor for learning ([`encoding`]).
+//! Beside the rules, each in its own file, all built on the engine above:
+//!
+//! | what | where |
+//! |---|---|
+//! | determinizations: a complete position or game consistent with one side's view, checks of consistency, a position from a view, a position kept from observations | [`determinize`] ([`Position::determinize`], [`Game::determinize`], [`Position::is_consistent`], [`Position::from_view`], [`Position::play_observed`]) |
+//! | the search bot (PIMC: determinizations searched with alpha-beta) | [`search`] ([`search_move`], [`search_position`], [`search_view`], [`SearchConfig`]); its evaluation in `eval.rs` |
+//! | setups a person would make | `setup_sensible.rs` ([`Setup::sensible`]) |
+//! | the careful bot | `bot.rs` ([`careful_move`]) |
+//! | the fixed action space and observation tensor for learning | [`encoding`] |
 //!
 //! The C ABI (`marsal-ffi/src/`: `game.rs`, `play.rs`, `view.rs`, ...) and the
 //! Python package (`python/src/marsal/`: `_game.py`, `_ruleset.py`, ...) write

@@ -218,7 +218,7 @@ impl Setup {
             }
         }
         let kinds = &mut kinds[..n];
-        kinds.sort_by_key(|k| core::cmp::Reverse(rules.strengths.get(*k)));
+        kinds.sort_unstable_by_key(|k| (core::cmp::Reverse(rules.strengths.get(*k)), k.index()));
         let strongest = kinds.first().copied();
         let mut strongest_at = None;
         for &kind in kinds.iter() {
