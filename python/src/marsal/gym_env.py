@@ -111,7 +111,7 @@ class MarsalEnv(gymnasium.Env):
         assert self.game is not None
         if isinstance(self.opponent, str):
             return self.game.bot_action(self.opponent, self._seed(), self.opponent_nodes)
-        return int(self.opponent(self._obs(self.agent_side.other)))  # type: ignore[operator]
+        return int(self.opponent(self._obs(self.agent_side.other)))
 
     def _play_opponent(self) -> None:
         """Lets the opponent move until it is the agent's turn or the game ends."""
