@@ -41,10 +41,10 @@ from ._library import check, find_library, last_error_message, lib, version
 from ._ruleset import Ruleset
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquare,
-    MarsalSquareView,
+    MarsalObservation, MarsalSquareView, MarsalViewInfo,
 )
 from ._values import (
-    GameStatus, Move, Outcome, PlayoutSummary, SquareView, View, parse_square, square_name,
+    GameStatus, Move, Outcome, PlayoutSummary, SeenMove, SquareView, View, parse_square, square_name,
 )
 from .vector import VectorEnv
 
@@ -58,8 +58,8 @@ __all__ = [
     "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
     "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary",
-    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",
+    "Move", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "Ruleset", "Game",
     "lib", "check", "version", "last_error_message", "find_library",
     "square_name", "parse_square", "play_random", "views", "views_raw",

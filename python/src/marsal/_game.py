@@ -17,10 +17,11 @@ from ._library import (
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSquareView, _game_p, _i64, _u8, _u32, _u64,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSquareView, MarsalViewInfo, _game_p, _i64, _u8, _u32, _u64,
 )
 from ._values import (
-    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, View, _as_move, _move_from_key,
+    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, SeenMove, View, _as_move,
+    _move_from_key,
     _view_from_cells,
 )
 
@@ -354,6 +355,17 @@ class Game(_Handle):
             lambda b, c, n: lib.marsal_game_view(ptr, code, b, c, n),
             MarsalSquareView, files * ranks)
         return _view_from_cells(Side.from_code(code), files, ranks, items)
+
+    def last_seen(self, side: Union[Side, str, int]) -> Optional[SeenMove]:
+        """The last move as ``side`` saw it (None before the first move): what a
+        player may be told of it, where :attr:`last_outcome` is the referee's."""
+        ptr = self._get()
+        files, ranks = self.board_size
+        buf = (MarsalSquareView * (files * ranks))()
+        info = MarsalViewInfo()
+        check(lib.marsal_game_view_full(
+            ptr, _side_code(side), buf, files * ranks, None, ctypes.byref(info)))
+        return SeenMove.from_c(info.last) if info.has_last else None
 
     def position_text(self) -> str:
         """The position text (the referee's full information: never for a player)."""

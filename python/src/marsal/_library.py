@@ -1,7 +1,8 @@
 """The library: loading it, the signatures of its functions, and calling it.
 
 The shared library is the one installed inside the package (``pip install``
-builds it); the environment variable ``MARSAL_LIB`` (a path to
+builds it with maturin, which puts it at ``marsal/_native/lib_native.so``);
+the environment variable ``MARSAL_LIB`` (a path to
 ``libmarsal.so``) overrides it, and a source checkout without an installed
 library falls back to ``<repo>/target/release/`` and ``<repo>/target/debug/``.
 
@@ -42,7 +43,7 @@ import ctypes
 import os
 import sys
 from pathlib import Path
-from typing import Optional, Union
+from typing import List, Optional, Union
 
 import numpy as np
 
@@ -50,6 +51,7 @@ from ._enums import Side, Status
 from ._errors import InvalidArgument, _error
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquareView,
+    MarsalViewInfo,
     _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
     _u8_p, _u32, _u64,
 )
@@ -57,12 +59,22 @@ from ._structs import (
 __all__ = ["lib", "check", "version", "last_error_message", "find_library"]
 
 
-def _library_names() -> list:
+def _library_names() -> List[str]:
     if sys.platform == "darwin":
         return ["libmarsal.dylib"]
     if sys.platform == "win32":
         return ["marsal.dll"]
     return ["libmarsal.so"]
+
+
+def _installed_names() -> List[str]:
+    """Where an installed package keeps the library: maturin's cffi layout puts
+    the cdylib in ``marsal/_native/`` under the extension's name."""
+    if sys.platform == "darwin":
+        return ["_native/lib_native.dylib"]
+    if sys.platform == "win32":
+        return ["_native/_native.dll"]
+    return ["_native/lib_native.so"]
 
 
 def find_library() -> str:
@@ -74,7 +86,7 @@ def find_library() -> str:
         return env
     here = Path(__file__).resolve().parent
     tried = []
-    for name in _library_names():
+    for name in _installed_names() + _library_names():
         p = here / name
         tried.append(str(p))
         if p.is_file():
@@ -120,6 +132,9 @@ _SIGNATURES = {
         _c_status, [_game_p, ctypes.POINTER(_u8), ctypes.POINTER(_u8)]),
     "marsal_game_view": (
         _c_status, [_game_p, _u8, ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
+    "marsal_game_view_full": (
+        _c_status, [_game_p, _u8, ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p,
+                    ctypes.POINTER(MarsalViewInfo)]),
     "marsal_game_hash": (_c_status, [_game_p, ctypes.POINTER(_u64)]),
     "marsal_game_ply": (_c_status, [_game_p, ctypes.POINTER(_u32)]),
     "marsal_game_position_text": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),

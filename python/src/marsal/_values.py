@@ -14,11 +14,12 @@ from ._enums import (
 )
 from ._errors import ParseError
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquare,
+    MarsalGameStatus, MarsalMove, MarsalObservation, MarsalOutcome, MarsalPlayoutSummary,
+    MarsalSquare,
 )
 
 __all__ = [
-    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "Move", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "square_name", "parse_square",
 ]
 
@@ -137,6 +138,31 @@ class Outcome:
             None if b[6] == _KIND_NONE else _KINDS[b[6]],
             _BATTLES[b[7]],
             bool(b[8]),
+        )
+
+
+@dataclass(frozen=True)
+class SeenMove:
+    """A move as one side saw it (:meth:`Game.last_seen`): unlike
+    :class:`Outcome` (the referee's record) ``piece``, the mover's kind, is
+    given only when that side was shown it (its own move, or a fight that
+    revealed the attacker); ``defender`` is the defender's kind (None when
+    there was no fight)."""
+
+    move: Move
+    side: Side
+    piece: Optional[Kind]
+    defender: Optional[Kind]
+    battle: Battle
+
+    @classmethod
+    def from_c(cls, o: MarsalObservation) -> "SeenMove":
+        return cls(
+            Move.from_c(o.mv),
+            _SIDES[o.side],
+            Kind.from_code(o.piece),
+            Kind.from_code(o.defender),
+            _BATTLES[o.battle],
         )
 
 
