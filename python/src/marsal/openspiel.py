@@ -138,8 +138,16 @@ class _Config:
         self.seed = self.params["seed"]
         if self.max_plies < 1 or self.setups < 1 or self.seed < 0:
             raise ValueError("max_plies and setups must be at least 1, seed at least 0")
+        self.preset = preset
         self.ruleset = Ruleset.preset(preset)
         self._setup_texts: Dict[Tuple[int, int], str] = {}
+
+    # Shared by every state of the game: a clone of a state keeps it.
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "_Config":
+        return self
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (_config, (self.preset, self.params))
 
     def setup_text(self, player: int, outcome: int) -> str:
         """The setup that chance outcome ``outcome`` gives ``player``."""
@@ -209,6 +217,7 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
         self.movers: List[int] = []
         # Each side's view when the game starts (where the enemy pieces stand).
         self.start: Tuple[str, str] = ("", "")
+        self._start_obs: Tuple[bytes, bytes] = (b"", b"")
 
     # -- the OpenSpiel state API -------------------------------------------
     def current_player(self) -> int:
@@ -240,6 +249,8 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
                 self.game = Game(g.ruleset, g.setup_text(0, self.setups[0]),
                                  g.setup_text(1, self.setups[1]))
                 self.start = (str(self.game.view(Side.RED)), str(self.game.view(Side.BLUE)))
+                self._start_obs = (self.game.observation(Side.RED).tobytes(),
+                                   self.game.observation(Side.BLUE).tobytes())
             return
         assert self.game is not None
         mover = self.current_player()
@@ -308,7 +319,8 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
         side = _SIDES[player]
         seen = self.seen[player]
         with Game(g.ruleset, g.setup_text(0, red), g.setup_text(1, blue)) as trial:
-            if str(trial.view(side)) != self.start[player]:
+            # The same view at the start (an observation is the view's encoding).
+            if trial.observation(side).tobytes() != self._start_obs[player]:
                 return False
             for i, a in enumerate(actions):
                 try:
