@@ -46,7 +46,7 @@ cd "$work/run"
 "$py" -c 'import marsal, os; print("marsal", marsal.version(), "from", os.path.dirname(marsal.__file__))'
 "$py" -m pytest -q -p no:cacheprovider tests
 
-step "mypy --strict: the package as installed, and the examples"
+step "mypy --strict: the package and its examples"
 (cd "$here" && "$py" -m mypy --strict --no-incremental src/marsal examples)
 
 step "examples and benchmarks (smoke runs)"

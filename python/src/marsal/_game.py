@@ -6,9 +6,10 @@ from __future__ import annotations
 import ctypes
 import json
 import struct
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
 from ._handle import _Handle
@@ -54,9 +55,9 @@ class Game(_Handle):
     def _init(self, ptr: Any) -> None:
         self._ptr = ptr
         self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
-        self._size: Optional[tuple] = None
+        self._size: Optional[Tuple[int, int]] = None
         self._sizes: Optional[Tuple[int, int, int, int]] = None
-        self._mask_buf: Optional[np.ndarray] = None
+        self._mask_buf: Optional[npt.NDArray[np.bool_]] = None
 
     @classmethod
     def _wrap(cls, ptr: Any) -> "Game":
@@ -87,7 +88,7 @@ class Game(_Handle):
         return _read_text(lambda b, c, n: lib.marsal_game_to_json(ptr, b, c, n), 8192)
 
     @classmethod
-    def from_json(cls, text: Union[str, dict]) -> "Game":
+    def from_json(cls, text: Union[str, Dict[str, Any]]) -> "Game":
         """A game from its JSON form; every move is checked again (ParseError
         for text that is not a game, or with an illegal move)."""
         if isinstance(text, dict):
@@ -113,7 +114,7 @@ class Game(_Handle):
         same ruleset and the same moves were played."""
         if not isinstance(other, Game):
             return NotImplemented
-        return json.loads(self.to_json()) == json.loads(other.to_json())
+        return bool(json.loads(self.to_json()) == json.loads(other.to_json()))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -142,7 +143,7 @@ class Game(_Handle):
         """``(channels, ranks, files)``."""
         return self._encoding_sizes()[1:]
 
-    def action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def action_mask(self, out: Optional[npt.NDArray[Any]] = None) -> npt.NDArray[np.bool_]:
         """The legal-action mask of the side to move (a ``bool`` array of the
         action-space size; all False once the game is over). Pass ``out`` (a
         contiguous ``bool`` or ``uint8`` array of that size) to reuse it."""
@@ -153,14 +154,14 @@ class Game(_Handle):
         check(lib.marsal_game_action_mask(self._get(), out.ctypes.data, out.size, None))
         return out
 
-    def legal_actions(self) -> np.ndarray:
+    def legal_actions(self) -> npt.NDArray[np.int64]:
         """The legal actions of the side to move, ascending (``int64``)."""
         if self._mask_buf is None:
             self._mask_buf = np.empty(self._encoding_sizes()[0], dtype=np.bool_)
         return np.flatnonzero(self.action_mask(self._mask_buf))
 
     def observation(self, side: Union[Side, str, int, None] = None,
-                    out: Optional[np.ndarray] = None) -> np.ndarray:
+                    out: Optional[npt.NDArray[np.float32]] = None) -> npt.NDArray[np.float32]:
         """The observation tensor of ``side`` (default: the side to move), a
         ``float32`` array of :attr:`observation_shape` built from that side's
         view only. Pass ``out`` to reuse an array."""
@@ -204,7 +205,7 @@ class Game(_Handle):
         with self.ruleset as r:
             return r.action_to_move(self.position_to_move, action)
 
-    def move_to_action(self, move: Union[Move, str, tuple]) -> int:
+    def move_to_action(self, move: Union[Move, str, Tuple[Any, ...]]) -> int:
         """The action of ``move`` for the side to move."""
         with self.ruleset as r:
             return r.move_to_action(self.position_to_move, move)
@@ -252,7 +253,7 @@ class Game(_Handle):
         get = _MOVE_BY_KEY.get
         return [get(k) or _move_from_key(k) for k in keys]
 
-    def play(self, move: Union[Move, str, tuple]) -> Outcome:
+    def play(self, move: Union[Move, str, Tuple[Any, ...]]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
 
         Raises IllegalMove or GameOver (nothing changes), ParseError for bad
@@ -263,7 +264,7 @@ class Game(_Handle):
         if isinstance(move, (str, bytes)):
             check(lib.marsal_game_play_text(ptr, _encode(move, "move_text"), ctypes.byref(out)))
         else:
-            cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
+            cm = _C_BY_MOVE.get(move) if type(move) is Move else None
             if cm is None:
                 cm = _as_move(move).to_c()
             check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
@@ -288,7 +289,7 @@ class Game(_Handle):
         check(lib.marsal_game_undo(self._get(), ctypes.byref(out)))
         return Outcome.from_c(out)
 
-    def move_text(self, move: Union[Move, str, tuple]) -> str:
+    def move_text(self, move: Union[Move, str, Tuple[Any, ...]]) -> str:
         """The text of ``move`` in the current position (``e5-e6`` or ``e5xe6``)."""
         ptr = self._get()
         cm = _as_move(move).to_c()
@@ -338,7 +339,7 @@ class Game(_Handle):
         return out.value
 
     @property
-    def board_size(self) -> tuple:
+    def board_size(self) -> Tuple[int, int]:
         """``(files, ranks)``."""
         if self._size is None:
             f, r = _u8(), _u8()

@@ -43,9 +43,10 @@ import ctypes
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional, Union
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._enums import Side, Status
 from ._errors import InvalidArgument, _error
@@ -230,10 +231,10 @@ def version() -> str:
     """The library version, such as ``"0.1.0"``."""
     out = ctypes.c_char_p()
     check(lib.marsal_version(ctypes.byref(out)))
-    return out.value.decode()
+    return (out.value or b"").decode()
 
 
-def _read_text(call, cap: int = 512) -> str:
+def _read_text(call: Callable[[Any, int, Any], int], cap: int = 512) -> str:
     """Runs ``call(buf, cap, len_out)`` growing the buffer on BUFFER_TOO_SMALL."""
     n = ctypes.c_size_t(0)
     while True:
@@ -246,7 +247,8 @@ def _read_text(call, cap: int = 512) -> str:
         return buf.raw[: n.value].decode("utf-8")
 
 
-def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
+def _read_items(call: Callable[[Any, int, Any], int], ctype: Any,
+                cap: Optional[int] = None) -> "ctypes.Array[Any]":
     """Runs ``call(buf, cap, count_out)`` for an array output.
 
     With ``cap`` None the count is first queried with a NULL buffer; otherwise
@@ -257,7 +259,8 @@ def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
     if cap is None:
         st = call(None, 0, ctypes.byref(n))
         if st == Status.OK:  # nothing to write
-            return (ctype * 0)()
+            empty: "ctypes.Array[Any]" = (ctype * 0)()
+            return empty
         if st != Status.BUFFER_TOO_SMALL:
             check(st)
         cap = n.value
@@ -268,7 +271,8 @@ def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
             cap = n.value
             continue
         check(st)
-        return (ctype * n.value).from_buffer(buf) if n.value < cap else buf
+        out: "ctypes.Array[Any]" = (ctype * n.value).from_buffer(buf) if n.value < cap else buf
+        return out
 
 
 def _encode(text: str, what: str) -> bytes:
@@ -312,7 +316,7 @@ def _u32_arg(value: int, what: str) -> int:
     return value
 
 
-def _check_buffer(arr: np.ndarray, dtypes: tuple, size: int, what: str) -> None:
+def _check_buffer(arr: "npt.NDArray[Any]", dtypes: Tuple[Any, ...], size: int, what: str) -> None:
     """Refuses an array the library cannot write ``size`` elements into."""
     if not isinstance(arr, np.ndarray):
         raise TypeError(f"{what} must be a NumPy array")
