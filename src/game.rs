@@ -288,6 +288,24 @@ impl Game {
         outcome
     }
 
+    /// Makes this game `start` followed by the moves of `like`, replayed
+    /// under the rules (reusing the buffers). Returns whether every move was
+    /// legal and the replay ends with `like`'s status.
+    pub(crate) fn replay_from(&mut self, start: Position, like: &Game) -> bool {
+        self.start = start;
+        self.current = start;
+        self.undos.clear();
+        self.outcomes.clear();
+        self.rebuild_seen();
+        for o in &like.outcomes {
+            if self.check_move(o.mv).is_err() {
+                return false;
+            }
+            self.play_checked(o.mv);
+        }
+        self.current.status == like.current.status
+    }
+
     /// How many moves back the current position's stretch without an
     /// irreversible move (a fight) reaches within this game.
     fn since_irreversible(&self) -> usize {

@@ -59,8 +59,15 @@
 //! | the repeated-position draw | `game.rs` ([`Game`]), counted by position hash in `repetition.rs` |
 //! | which absent pieces were captured in public | [`notation`] (position text) and `view.rs` |
 //!
-//! Beside the rules: the careful bot ([`careful_move`], `bot.rs`) and the
-//! fixed action space and observation tensor for learning ([`encoding`]).
+//! Beside the rules, each in its own file, all built on the engine above:
+//!
+//! | what | where |
+//! |---|---|
+//! | determinizations: a complete position or game consistent with one side's view, checks of consistency, a position from a view, a position kept from observations | [`determinize`] ([`Position::determinize`], [`Game::determinize`], [`Position::is_consistent`], [`Position::from_view`], [`Position::play_observed`]) |
+//! | the search bot (PIMC: determinizations searched with alpha-beta) | [`search`] ([`search_move`], [`search_position`], [`search_view`], [`SearchConfig`]); its evaluation in `eval.rs` |
+//! | setups a person would make | `setup_sensible.rs` ([`Setup::sensible`]) |
+//! | the careful bot | `bot.rs` ([`careful_move`]) |
+//! | the fixed action space and observation tensor for learning | [`encoding`] |
 //!
 //! The C ABI (`marsal-ffi/src/`: `game.rs`, `play.rs`, `view.rs`, ...) and the
 //! Python package (`python/src/marsal/`: `_game.py`, `_ruleset.py`, ...) write
@@ -85,7 +92,9 @@ mod army;
 mod bitboard;
 mod bot;
 mod combat;
+pub mod determinize;
 pub mod encoding;
+mod eval;
 mod far_moves;
 #[cfg(feature = "alloc")]
 mod game;
@@ -107,9 +116,11 @@ mod position_serde;
 mod repetition;
 mod rng;
 mod ruleset;
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_array;
 mod setup;
+mod setup_sensible;
 mod square;
 mod square_set;
 mod status;
@@ -131,6 +142,9 @@ pub use piece::{KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side
 pub use position::{MoveError, MoveText, Position, PositionError};
 pub use rng::Rng;
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
+#[cfg(feature = "alloc")]
+pub use search::search_move;
+pub use search::{SearchConfig, SearchResult, search_position, search_view};
 pub use setup::{Setup, SetupError, SetupText};
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};

@@ -160,3 +160,36 @@ fn whole_games_allocate_nothing() {
         }
     }
 }
+
+/// The search bot and the determinizations allocate nothing: a game played
+/// by the search bot (a small budget) against a random bot, with a
+/// determinization drawn for each side at every ply.
+#[test]
+fn search_and_determinizations_allocate_nothing() {
+    for (name, rules) in variants() {
+        let red = marsal::Setup::sensible(&rules, Side::Red, 1);
+        let blue = marsal::Setup::sensible(&rules, Side::Blue, 2);
+        let mut pos = Position::new(&rules, &red, &blue).expect("valid setups");
+        let mut rng = Rng::new(3);
+        let config = marsal::SearchConfig::default().with_nodes(200);
+        let (plies, allocations) = allocations_in(|| {
+            for _ in 0..60 {
+                if pos.status().is_over() {
+                    break;
+                }
+                let _ = pos.determinize(Side::Red, &mut rng);
+                let _ = pos.determinize(Side::Blue, &mut rng);
+                let moves = pos.legal_moves();
+                let mv = if pos.to_move() == Side::Red {
+                    marsal::search_position(&pos, &moves, &config).best
+                } else {
+                    pos.random_legal_move(&mut rng)
+                };
+                pos.play(mv.expect("a move")).expect("legal");
+            }
+            pos.ply()
+        });
+        assert!(plies > 0);
+        assert_eq!(allocations, 0, "{name}: {allocations} allocations");
+    }
+}

@@ -11,18 +11,61 @@ pub enum Builtin {
     /// A sure capture if there is one (the Flag first), else a random move
     /// that is not a sure loss.
     Careful,
+    /// The library's search bot ([`marsal::search`]): determinizations of its
+    /// view searched with alpha-beta, `nodes` a move. Its setup is
+    /// [`marsal::Setup::sensible`].
+    Search {
+        /// The node budget of a move.
+        nodes: u32,
+    },
 }
 
 /// Every built-in bot, by name: the one table `marsal bot`, `marsal match`
 /// (`builtin:NAME`), `marsal play` and the help texts read. A new bot is one
 /// line here.
-pub const BUILTINS: &[(&str, Builtin)] =
-    &[("random", Builtin::Random), ("careful", Builtin::Careful)];
+pub const BUILTINS: &[(&str, Builtin)] = &[
+    ("random", Builtin::Random),
+    ("careful", Builtin::Careful),
+    (
+        "search",
+        Builtin::Search {
+            nodes: marsal::SearchConfig::DEFAULT_NODES,
+        },
+    ),
+];
 
 impl Builtin {
-    /// The bot named `name` in [`BUILTINS`].
+    /// The bot named `name` in [`BUILTINS`]; `search:N` is the search bot
+    /// with a budget of N nodes a move.
     pub fn from_name(name: &str) -> Option<Builtin> {
+        if let Some(n) = name.strip_prefix("search:") {
+            let nodes = n.parse().ok().filter(|&n| n > 0)?;
+            return Some(Builtin::Search { nodes });
+        }
         BUILTINS.iter().find(|(n, _)| *n == name).map(|&(_, b)| b)
+    }
+
+    /// This bot with `nodes` as its budget, when it is a search bot.
+    pub fn with_nodes(self, nodes: Option<u32>) -> Builtin {
+        match (self, nodes) {
+            (Builtin::Search { .. }, Some(nodes)) => Builtin::Search { nodes },
+            _ => self,
+        }
+    }
+
+    /// Its setup for `side` (the search bot's [`marsal::Setup::sensible`],
+    /// the others the referee's example).
+    pub fn setup(
+        self,
+        rules: &Ruleset,
+        side: marsal::Side,
+        seed: u64,
+        example: &marsal::Setup,
+    ) -> marsal::Setup {
+        match self {
+            Builtin::Search { .. } => marsal::Setup::sensible(rules, side, seed),
+            _ => *example,
+        }
     }
 
     /// The names of every built-in bot, in [`BUILTINS`] order.
@@ -34,7 +77,7 @@ impl Builtin {
     pub fn name(self) -> &'static str {
         BUILTINS
             .iter()
-            .find(|&&(_, b)| b == self)
+            .find(|&&(_, b)| core::mem::discriminant(&b) == core::mem::discriminant(&self))
             .map_or("builtin", |&(n, _)| n)
     }
 
@@ -43,6 +86,12 @@ impl Builtin {
         match self {
             Builtin::Random => moves[rng.below(moves.len() as u32) as usize],
             Builtin::Careful => careful(rules, view, moves, rng),
+            Builtin::Search { nodes } => {
+                let config = marsal::SearchConfig::default()
+                    .with_nodes(nodes)
+                    .with_seed(rng.next_u64());
+                marsal::search_view(rules, view, moves, &config).unwrap_or(moves[0])
+            }
         }
     }
 }
@@ -92,7 +141,9 @@ impl crate::referee::Player for BuiltinPlayer {
         &mut self,
         start: &crate::referee::GameStart,
     ) -> Result<marsal::Setup, crate::referee::Fault> {
-        Ok(*start.example)
+        Ok(self
+            .bot
+            .setup(start.rules, start.side, self.rng.next_u64(), start.example))
     }
 
     fn observe(
@@ -118,5 +169,234 @@ impl crate::referee::Player for BuiltinPlayer {
 
     fn waited(&self) -> std::time::Duration {
         self.thinking
+    }
+}
+
+/// What a search bot on the marsal protocol knows, kept as a position (see
+/// [`marsal::Position::play_observed`]): its own setup, where the enemy
+/// pieces stand (with stand-in kinds), and every move and fight it was told.
+/// Built at the first `view` (the enemy's squares at the start are those of
+/// the view, less the moves already told); until then the moves wait.
+pub struct Belief {
+    rules: Ruleset,
+    side: marsal::Side,
+    pending: Vec<marsal::Observation>,
+    pos: Option<marsal::Position>,
+    failed: bool,
+}
+
+impl Belief {
+    /// A belief for `side` under `rules`, before the game.
+    pub fn new(rules: &Ruleset, side: marsal::Side) -> Belief {
+        Belief {
+            rules: *rules,
+            side,
+            pending: Vec::new(),
+            pos: None,
+            failed: false,
+        }
+    }
+
+    /// Reads `move SIDE TEXT [A D RESULT]` (the words after `move`).
+    pub fn observe(&mut self, words: &str) {
+        let Some(mut obs) = parse_observation(words) else {
+            self.failed = true;
+            return;
+        };
+        match &mut self.pos {
+            Some(pos) => {
+                if obs.side == self.side && obs.piece.is_none() {
+                    obs.piece = pos.piece_at(obs.mv.from).map(|p| p.kind);
+                }
+                if pos.play_observed(self.side, &obs).is_none() {
+                    self.failed = true;
+                    self.pos = None;
+                }
+            }
+            None => self.pending.push(obs),
+        }
+    }
+
+    /// Reads a `view BOARD` (the board text): builds the position at the
+    /// first one.
+    pub fn view(&mut self, board: &str) {
+        if self.pos.is_none() && !self.failed {
+            self.pos = self.build(board);
+            self.failed = self.pos.is_none();
+        }
+    }
+
+    fn build(&self, board: &str) -> Option<marsal::Position> {
+        let mut rows: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
+        let ranks = rows.len();
+        let at = |sq: Square| (ranks - 1 - sq.rank() as usize, sq.file() as usize);
+        // Back to the start: take the moves told back (attacks cannot be).
+        for obs in self.pending.iter().rev() {
+            if obs.battle.is_some() {
+                return None;
+            }
+            let (fr, ff) = at(obs.mv.from);
+            let (tr, tf) = at(obs.mv.to);
+            let c = *rows.get(tr)?.get(tf)?;
+            *rows.get_mut(fr)?.get_mut(ff)? = c;
+            rows[tr][tf] = '.';
+        }
+        // Stand-ins: the enemy army, kind by kind, on the enemy squares.
+        let enemy = !self.side;
+        let mut army = self
+            .rules
+            .army(enemy)
+            .iter()
+            .flat_map(|(k, n)| (0..n).map(move |_| k));
+        let letter = |k: marsal::PieceKind| {
+            let c = k.letter();
+            if enemy == marsal::Side::Red {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            }
+        };
+        let is_enemy = |c: char| {
+            c == '?'
+                || (c.is_ascii_alphabetic()
+                    && c.is_ascii_uppercase() == (enemy == marsal::Side::Red))
+        };
+        for row in &mut rows {
+            for c in row.iter_mut() {
+                // At the start the enemy's kinds are unknown (a letter shown
+                // now was learned since, and is learned again on the way).
+                if is_enemy(*c) {
+                    *c = letter(army.next()?);
+                }
+            }
+        }
+        if army.next().is_some() {
+            return None;
+        }
+        let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+        let first = if self.rules.first_to_move == marsal::Side::Red {
+            "r"
+        } else {
+            "b"
+        };
+        let mut pos =
+            marsal::Position::from_text(&self.rules, &format!("{} {first}", text.join("/")))
+                .ok()?;
+        for obs in &self.pending {
+            let mut obs = *obs;
+            if obs.side == self.side && obs.piece.is_none() {
+                obs.piece = pos.piece_at(obs.mv.from).map(|p| p.kind);
+            }
+            pos.play_observed(self.side, &obs)?;
+        }
+        Some(pos)
+    }
+
+    /// The search bot's choice among `moves` (the referee's list), or the
+    /// careful bot's when the belief could not be kept.
+    pub fn choose(
+        &self,
+        board: impl Fn(Square) -> SquareView,
+        moves: &[Move],
+        config: &marsal::SearchConfig,
+        rng: &mut Rng,
+    ) -> Move {
+        match &self.pos {
+            Some(pos) if pos.to_move() == self.side => marsal::search_position(pos, moves, config)
+                .best
+                .unwrap_or(moves[0]),
+            _ => careful_by(&self.rules, board, moves, rng),
+        }
+    }
+}
+
+/// `SIDE TEXT [A D RESULT]` as an observation (the mover's kind only when it
+/// is sent).
+fn parse_observation(words: &str) -> Option<marsal::Observation> {
+    let mut w = words.split_whitespace();
+    let side: marsal::Side = w.next()?.parse().ok()?;
+    let mv: Move = w.next()?.parse().ok()?;
+    let (piece, defender, battle) = match (w.next(), w.next(), w.next()) {
+        (Some(a), Some(d), Some(r)) => {
+            let kind = |t: &str| {
+                t.chars()
+                    .next()
+                    .and_then(|c| marsal::PieceKind::from_letter(c.to_ascii_uppercase()))
+            };
+            let battle = [
+                marsal::Battle::AttackerWins,
+                marsal::Battle::DefenderWins,
+                marsal::Battle::BothRemoved,
+                marsal::Battle::MineDefused,
+                marsal::Battle::FlagCaptured,
+            ]
+            .into_iter()
+            .find(|b| crate::words::battle_token(*b) == r)?;
+            (kind(a), Some(kind(d)?), Some(battle))
+        }
+        _ => (None, None, None),
+    };
+    Some(marsal::Observation {
+        mv,
+        side,
+        piece,
+        defender,
+        battle,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::{move_line, view_text};
+    use marsal::{Game, Position, Side};
+
+    /// A search bot told a real game over the marsal protocol (the `move`
+    /// and `view` lines the referee sends) keeps a position whose view is
+    /// its view, on every preset.
+    #[test]
+    fn a_belief_told_the_protocol_lines_has_the_sides_view() {
+        for name in Ruleset::PRESETS {
+            let mut rules = Ruleset::preset(name).expect("a preset");
+            rules.max_plies = Some(600);
+            for seed in 0..6 {
+                let pos = Position::start(&rules, seed, seed + 50).expect("a start");
+                let mut game = Game::from_position(pos);
+                let mut beliefs = [
+                    Belief::new(&rules, Side::Red),
+                    Belief::new(&rules, Side::Blue),
+                ];
+                let mut rng = Rng::new(seed);
+                while !game.status().is_over() {
+                    let side = game.position().to_move();
+                    let b = &mut beliefs[side.index()];
+                    b.view(&view_text(&game.view(side)));
+                    for s in Side::BOTH {
+                        if let Some(p) = &beliefs[s.index()].pos {
+                            assert!(
+                                p.is_consistent(&game.position().view(s)),
+                                "{name} seed {seed} ply {}: {s:?}'s belief\n{p}\nthe game\n{}",
+                                game.position().ply(),
+                                game.position()
+                            );
+                        }
+                    }
+                    assert!(
+                        !beliefs[side.index()].failed,
+                        "{name} seed {seed}: {:?} {}",
+                        beliefs[side.index()].pending,
+                        view_text(&game.view(side))
+                    );
+                    let Some(outcome) = game.play_random(&mut rng) else {
+                        break;
+                    };
+                    for s in Side::BOTH {
+                        let line = move_line(&outcome.observed_by(s));
+                        beliefs[s.index()]
+                            .observe(line.strip_prefix("move ").expect("a move line"));
+                    }
+                }
+            }
+        }
     }
 }

@@ -3,12 +3,12 @@
 //! and watch two built-in bots play.
 //!
 //! ```text
-//! marsal selfplay [--ruleset R] [--seed N] [--every N] [--quiet]
-//! marsal play --ruleset R --as red|blue [--opponent random|careful|CMD]
+//! marsal selfplay [--ruleset R] [--seed N] [--every N] [--quiet] [--red BOT] [--blue BOT] [--nodes N]
+//! marsal play --ruleset R --as red|blue [--opponent search|careful|random|CMD]
 //! marsal match --red SIDE --blue SIDE [--ruleset R] [--games N] [--time-per-move MS]
 //!              [--protocol marsal|progcomp] [--red-protocol P] [--blue-protocol P]
 //!              [--max-turns N|inf] [--record DIR] [--seed S]
-//! marsal bot random|careful
+//! marsal bot random|careful|search [--nodes N]
 //!
 //! SIDE: a command, progcomp:COMMAND, marsal:COMMAND or builtin:NAME.
 //! ```
@@ -156,6 +156,15 @@ enum Command {
         /// Print only the start, the end and the summary.
         #[arg(long)]
         quiet: bool,
+        /// Red's bot: search, careful or random (search:N, a budget of N nodes).
+        #[arg(long, default_value = "search", value_parser = builtin_name)]
+        red: String,
+        /// Blue's bot.
+        #[arg(long, default_value = "careful", value_parser = builtin_name)]
+        blue: String,
+        /// The search bots' node budget a move.
+        #[arg(long)]
+        nodes: Option<u32>,
     },
     /// Play against a built-in bot or a bot program, in the terminal.
     Play {
@@ -165,10 +174,13 @@ enum Command {
         /// The side you play.
         #[arg(long = "as", value_enum, default_value = "red")]
         side: SideArg,
-        /// random, careful, or the command of a program speaking the marsal protocol.
-        #[arg(long, default_value = "careful")]
+        /// search (the search bot; search:N for a budget of N nodes a move),
+        /// careful, random, or the command of a program speaking the marsal
+        /// protocol.
+        #[arg(long, default_value = "search")]
         opponent: String,
-        /// Your setup as setup text (default: a random setup).
+        /// Your setup as setup text (default: a sensible setup, Flag at the
+        /// back behind its Mines or Bombs).
         #[arg(long)]
         setup: Option<String>,
         /// Seed of the random setups and the built-in bot.
@@ -242,12 +254,15 @@ enum Command {
     },
     /// Run a built-in bot on the marsal protocol over stdin/stdout (for `match`).
     Bot {
-        /// The bot: random or careful.
+        /// The bot: random, careful or search.
         #[arg(value_parser = builtin_name)]
         kind: String,
         /// Seed of its choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The search bot's node budget a move (about 10 ms for 20,000).
+        #[arg(long)]
+        nodes: Option<u32>,
     },
 }
 
@@ -279,7 +294,20 @@ fn main() -> ExitCode {
             seed,
             every,
             quiet,
-        } => selfplay::run(&ruleset, seed, every, quiet),
+            red,
+            blue,
+            nodes,
+        } => selfplay::run(selfplay::Options {
+            ruleset: &ruleset,
+            seed,
+            every,
+            quiet,
+            bots: [&red, &blue].map(|b| {
+                bots::Builtin::from_name(b)
+                    .unwrap_or(bots::Builtin::Careful)
+                    .with_nodes(nodes)
+            }),
+        }),
         Command::Play {
             ruleset,
             side,
@@ -326,8 +354,10 @@ fn main() -> ExitCode {
             bot_stderr,
             verbose,
         }),
-        Command::Bot { kind, seed } => {
-            let bot = bots::Builtin::from_name(&kind).unwrap_or(bots::Builtin::Random);
+        Command::Bot { kind, seed, nodes } => {
+            let bot = bots::Builtin::from_name(&kind)
+                .unwrap_or(bots::Builtin::Random)
+                .with_nodes(nodes);
             proto::run_client(bot, seed)
         }
     };

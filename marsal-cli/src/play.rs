@@ -39,6 +39,8 @@ struct Human<R: BufRead, W: Write> {
     side: Side,
     setup: Option<Setup>,
     opponent: String,
+    /// Seed of the sensible setup offered when `setup` is `None`.
+    seed: u64,
 }
 
 impl<R: BufRead, W: Write> Human<R, W> {
@@ -62,8 +64,12 @@ impl<R: BufRead, W: Write> Human<R, W> {
 }
 
 impl<R: BufRead, W: Write> Player for Human<R, W> {
-    fn setup(&mut self, start: &GameStart) -> Result<Setup, Fault> {
-        let setup = self.setup.unwrap_or(*start.example);
+    fn setup(&mut self, _start: &GameStart) -> Result<Setup, Fault> {
+        // Without --setup: a setup a person would make (Flag at the back
+        // behind its Mines), which --setup can replace.
+        let setup = self
+            .setup
+            .unwrap_or_else(|| Setup::sensible(&self.rules, self.side, self.seed));
         let text = format!(
             "You play {} ({}). Your setup: {}",
             side_name(self.side),
@@ -195,6 +201,7 @@ pub fn run(o: Options) -> Result<(), String> {
         side: o.side,
         setup,
         opponent: o.opponent.clone(),
+        seed,
     };
     let names = ["human", "bot"];
     let played = match o.side {

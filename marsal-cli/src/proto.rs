@@ -268,6 +268,7 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
     let mut side = Side::Red;
     let mut board: Option<Board> = None;
     let mut rng = Rng::new(seed);
+    let mut belief: Option<crate::bots::Belief> = None;
     let say = |out: &mut std::io::StdoutLock, s: &str| -> Result<(), String> {
         writeln!(out, "{s}")
             .and_then(|()| out.flush())
@@ -286,6 +287,18 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
                 };
             }
             "side" => side = rest.parse().map_err(|_| format!("bad side {rest:?}"))?,
+            "setup" if matches!(bot, Builtin::Search { .. }) => {
+                let setup = marsal::Setup::sensible(&rules, side, rng.next_u64());
+                say(&mut out, &setup.to_text(&rules).to_string())?;
+            }
+            "start" if matches!(bot, Builtin::Search { .. }) => {
+                belief = Some(crate::bots::Belief::new(&rules, side));
+            }
+            "move" => {
+                if let Some(b) = &mut belief {
+                    b.observe(rest);
+                }
+            }
             "setup" => {
                 // Shuffle the example: same rows, same pieces, so still legal.
                 let mut chars: Vec<char> = rest.chars().filter(|&c| c != '/').collect();
@@ -306,7 +319,12 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
                     .collect();
                 say(&mut out, &text)?;
             }
-            "view" => board = Board::parse(rest, side),
+            "view" => {
+                board = Board::parse(rest, side);
+                if let Some(b) = &mut belief {
+                    b.view(rest);
+                }
+            }
             "go" => {
                 let moves: Vec<Move> = rest
                     .split_whitespace()
@@ -318,7 +336,15 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
                 }
                 let enemy = rules.army(!side).kinds();
                 let mv = match (&board, bot) {
-                    (Some(b), Builtin::Careful) => {
+                    (Some(b), Builtin::Search { nodes }) if belief.is_some() => {
+                        let config = marsal::SearchConfig::default()
+                            .with_nodes(nodes)
+                            .with_seed(rng.next_u64());
+                        belief.as_ref().map_or(moves[0], |bel| {
+                            bel.choose(|sq| b.at(sq, enemy), &moves, &config, &mut rng)
+                        })
+                    }
+                    (Some(b), Builtin::Careful | Builtin::Search { .. }) => {
                         crate::bots::careful_by(&rules, |sq| b.at(sq, enemy), &moves, &mut rng)
                     }
                     _ => moves[rng.below(moves.len() as u32) as usize],

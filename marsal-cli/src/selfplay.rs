@@ -1,27 +1,62 @@
 //! `marsal selfplay`: two built-in bots play a full game and the board is
 //! printed.
 //!
-//! Red is the *careful* bot: it takes every capture it knows it wins (judging
-//! only from its own view), never makes an attack it knows it loses, and
-//! otherwise moves at random. Blue moves at random. Both see only their own
-//! [`View`](marsal::View).
+//! By default Red is the *search* bot (the library's [`marsal::search`]: it
+//! draws complete positions consistent with its own view and searches them
+//! with alpha-beta) with its sensible setup, and Blue the *careful* bot (it
+//! takes every capture it knows it wins, never makes an attack it knows it
+//! loses, and otherwise moves at random) with a random setup. Every bot sees
+//! only its own [`View`](marsal::View).
 
 use crate::bots::Builtin;
 use crate::words::{self, count, side_name};
 use marsal::{Game, Rng, Setup, Side};
 
+/// What `marsal selfplay` plays.
+pub struct Options<'a> {
+    /// A preset name or a ruleset file.
+    pub ruleset: &'a str,
+    /// Seed of the setups and the bots' choices.
+    pub seed: u64,
+    /// Print the board every this many plies (0: start and end only).
+    pub every: u32,
+    /// Print only the start, the end and the summary.
+    pub quiet: bool,
+    /// Red's and Blue's bots.
+    pub bots: [Builtin; 2],
+}
+
+/// How a bot is named in the text.
+fn described(bot: Builtin) -> String {
+    match bot {
+        Builtin::Search { nodes } => format!("the search bot ({nodes} nodes a move)"),
+        b => format!("the {} bot", b.name()),
+    }
+}
+
 /// Runs `marsal selfplay`.
-pub fn run(ruleset: &str, seed: u64, every: u32, quiet: bool) -> Result<(), String> {
+pub fn run(o: Options) -> Result<(), String> {
+    let Options {
+        ruleset,
+        seed,
+        every,
+        quiet,
+        bots,
+    } = o;
     let (rules, _) = crate::load_ruleset(ruleset)?;
-    let red = Setup::random(&rules, Side::Red, seed.wrapping_mul(2));
-    let blue = Setup::random(&rules, Side::Blue, seed.wrapping_mul(2).wrapping_add(1));
+    let setup = |side: Side, seed: u64| {
+        let example = Setup::random(&rules, side, seed);
+        bots[side.index()].setup(&rules, side, seed, &example)
+    };
+    let red = setup(Side::Red, seed.wrapping_mul(2));
+    let blue = setup(Side::Blue, seed.wrapping_mul(2).wrapping_add(1));
     let mut game =
         Game::new(&rules, &red, &blue).map_err(|e| format!("cannot start the game: {e}"))?;
     let mut rng = Rng::new(seed ^ 0x5eed);
-    let bots = [Builtin::Careful, Builtin::Random];
     crate::outln!(
-        "Ruleset {ruleset}, seed {seed}: Red (upper case) is the careful bot, \
-         Blue (lower case) the random bot."
+        "Ruleset {ruleset}, seed {seed}: Red (upper case) is {}, Blue (lower case) {}.",
+        described(bots[0]),
+        described(bots[1])
     );
     crate::outln!("{}", words::legend(&rules));
     crate::outln!("Red's setup:  {}", red.to_text(&rules));

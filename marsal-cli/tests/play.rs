@@ -165,11 +165,23 @@ fn a_whole_game_against_a_bot_program() {
 #[test]
 fn selfplay_explains_what_it_prints() {
     let run = marsal(
-        &["selfplay", "--ruleset", "marsal_a_spion", "--seed", "2"],
+        &[
+            "selfplay",
+            "--ruleset",
+            "marsal_a_spion",
+            "--seed",
+            "2",
+            "--nodes",
+            "1000",
+        ],
         "",
     );
     assert!(run.status.success(), "{}", run.stderr);
     let out = &run.stdout;
+    assert!(
+        out.contains("Red (upper case) is the search bot (1000 nodes a move), Blue (lower case) the careful bot."),
+        "{out}"
+    );
     assert!(out.contains("Letters: upper case = Red's pieces, lower case = Blue's pieces."));
     assert!(out.contains("M Marshal (1)"), "{out}");
     assert!(out.contains("Result: "), "{out}");
@@ -178,4 +190,19 @@ fn selfplay_explains_what_it_prints() {
         "{out}"
     );
     assert!(!out.contains("(PAT)") || out.contains("PAT (the Czech rules' stalemate"));
+}
+
+#[test]
+fn a_whole_game_against_the_search_bot() {
+    let t = play_whole_game("search:300", "red");
+    assert!(t.contains("Game over: "), "{t}");
+    // The person is offered a sensible setup: the Flag on the back row.
+    assert!(t.contains("Your setup: "), "{t}");
+}
+
+#[test]
+fn a_whole_game_against_the_search_bot_program() {
+    let bot = builtin_bot("search --nodes 300");
+    let t = play_whole_game(&bot, "blue");
+    assert!(t.contains("Game over: "), "{t}");
 }

@@ -1,0 +1,395 @@
+//! The *search* bot: perfect-information Monte Carlo (PIMC) over
+//! determinizations, each searched with alpha-beta.
+//!
+//! For the side to move it draws `determinizations` complete positions
+//! consistent with its own view ([`Position::determinize`]: it never looks at
+//! the hidden enemy pieces), and in each searches every root move with
+//! iterative-deepening alpha-beta (captures searched first, a capture-only
+//! quiescence at the leaves) down to the depth its share of the node budget
+//! allows, scoring the leaves with an evaluation (material by strength, a
+//! part of a piece's value lost once the opponent knows it, the nearest
+//! movable piece's distance to the enemy Flag). The root moves' scores are
+//! summed over the determinizations and the best total is played (ties
+//! broken with the seeded generator).
+//!
+//! The root moves are the game's legal moves ([`Game::legal_moves`](crate::Game::legal_moves):
+//! two-square, more-squares and every other rule of the ruleset, from the
+//! engine), so the bot never chooses an illegal move. Inside the tree the
+//! engine's [`Position`] plays the moves: the two-square rule, no-hope, the
+//! Czech reveal rule and diagonal steps are the engine's; the more-squares
+//! rule and the repeated-position draw, which need a game's history, apply
+//! at the root only.
+//!
+//! Deterministic: the same position (as the side sees it), seed and node
+//! budget give the same move on every machine. A node is a move made in the
+//! tree. Nothing is allocated while searching (positions are copied on the
+//! stack, move lists are fixed arrays).
+//!
+//! # Why this design, and what was measured
+//! PIMC with a shallow alpha-beta uses the engine's speed (a move made and
+//! its legality are a few tens of nanoseconds) and needs no learned
+//! evaluation; sampling the enemy kinds many times turns attacks on unknown
+//! pieces into expected values, which is what the careful and random bots
+//! get wrong. Its known weakness — each determinization is searched as if
+//! both sides saw everything (strategy fusion) — matters little at the
+//! shallow depths a 20 ms budget reaches. The measurements (README,
+//! "Strength") were taken with `examples/strength.rs`.
+//!
+//! ```
+//! use marsal::{Game, Position, Ruleset, SearchConfig, search_move};
+//! let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
+//! let config = SearchConfig { nodes: 2_000, ..SearchConfig::default() };
+//! let mv = search_move(&game, &config).expect("a legal move");
+//! assert!(game.is_legal(mv));
+//! // The same seed and budget: the same move.
+//! assert_eq!(search_move(&game, &config), Some(mv));
+//! # Ok::<(), marsal::PositionError>(())
+//! ```
+
+use crate::eval::{Values, evaluate};
+use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::piece::Side;
+use crate::position::{Position, kind_of, owner};
+use crate::rng::Rng;
+
+/// The search bot's budget and seed.
+///
+/// ```
+/// let c = marsal::SearchConfig::default();
+/// assert_eq!(c.nodes, marsal::SearchConfig::DEFAULT_NODES);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchConfig {
+    /// The node budget of one move (moves made in the search trees, over all
+    /// determinizations). Every determinization is searched at least one ply
+    /// deep, so a very small budget may be exceeded.
+    pub nodes: u32,
+    /// The seed of the determinizations and the tie breaks.
+    pub seed: u64,
+    /// How many determinizations; 0 chooses from the budget (one for every
+    /// 2,500 nodes, between 4 and 32).
+    pub determinizations: u32,
+}
+
+impl SearchConfig {
+    /// The default node budget: about 10 ms a move on one core of a 2020s
+    /// machine.
+    pub const DEFAULT_NODES: u32 = 20_000;
+
+    /// This configuration with `nodes` as its budget.
+    ///
+    /// ```
+    /// assert_eq!(marsal::SearchConfig::default().with_nodes(5).nodes, 5);
+    /// ```
+    #[must_use]
+    pub const fn with_nodes(mut self, nodes: u32) -> SearchConfig {
+        self.nodes = nodes;
+        self
+    }
+
+    /// This configuration with `seed` as its seed.
+    ///
+    /// ```
+    /// assert_eq!(marsal::SearchConfig::default().with_seed(5).seed, 5);
+    /// ```
+    #[must_use]
+    pub const fn with_seed(mut self, seed: u64) -> SearchConfig {
+        self.seed = seed;
+        self
+    }
+
+    /// The determinizations a move uses.
+    fn samples(&self) -> u32 {
+        match self.determinizations {
+            0 => (self.nodes / 2_500).clamp(4, 32),
+            n => n,
+        }
+    }
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            nodes: SearchConfig::DEFAULT_NODES,
+            seed: 0,
+            determinizations: 0,
+        }
+    }
+}
+
+/// What a search found and what it cost.
+///
+/// ```
+/// use marsal::{Position, Ruleset, SearchConfig, search_position};
+/// let pos = Position::start(&Ruleset::barrage(), 1, 2)?;
+/// let found = search_position(&pos, &pos.legal_moves(), &SearchConfig::default().with_nodes(1_000));
+/// assert!(found.best.is_some());
+/// assert!(found.nodes > 0);
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SearchResult {
+    /// The move chosen (`None` when there was none to choose).
+    pub best: Option<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Determinizations searched.
+    pub determinizations: u32,
+    /// The deepest depth (plies, before the quiescence) completed in every
+    /// determinization.
+    pub depth: u32,
+}
+
+/// The search state of one determinization.
+struct Tree {
+    me: Side,
+    values: [Values; 2],
+    nodes: u64,
+    limit: u64,
+    aborted: bool,
+}
+
+/// The deepest iterative-deepening depth.
+const MAX_DEPTH: u32 = 8;
+/// The deepest quiescence (captures only) below the depth.
+const MAX_QUIESCENCE: u32 = 4;
+/// Above every score.
+const INF: i32 = i32::MAX / 2;
+
+impl Tree {
+    /// The evaluation for the side to move.
+    fn leaf(&self, pos: &Position) -> i32 {
+        let v = evaluate(pos, self.me, &self.values);
+        if pos.to_move == self.me { v } else { -v }
+    }
+
+    /// The moves of `pos`, attacks first (those on the more valuable
+    /// defenders first); only the attacks with `captures_only`.
+    fn ordered(&self, pos: &Position, captures_only: bool) -> MoveList {
+        let mut moves = pos.legal_moves();
+        let enemy = !pos.to_move;
+        let key = |mv: &Move| {
+            let t = pos.cells[mv.to.cell()];
+            if owner(t) == Some(enemy) {
+                -self.values[enemy.index()].kind[kind_of(t).index()] - 1
+            } else {
+                0
+            }
+        };
+        if captures_only {
+            moves.retain(|mv| owner(pos.cells[mv.to.cell()]) == Some(enemy));
+        }
+        moves.sort_unstable_by_key(key);
+        moves
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if pos.status.is_over() {
+            return self.leaf(pos);
+        }
+        if depth == 0 {
+            return self.quiesce(pos, MAX_QUIESCENCE, alpha, beta);
+        }
+        let moves = self.ordered(pos, false);
+        if moves.is_empty() {
+            return self.leaf(pos);
+        }
+        let mut best = -INF;
+        for &mv in moves.iter() {
+            if self.nodes >= self.limit {
+                self.aborted = true;
+                break;
+            }
+            self.nodes += 1;
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let v = -self.negamax(&child, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn quiesce(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let stand = self.leaf(pos);
+        if pos.status.is_over() || depth == 0 || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let moves = self.ordered(pos, true);
+        let mut best = stand;
+        for &mv in moves.iter() {
+            if self.nodes >= self.limit {
+                self.aborted = true;
+                break;
+            }
+            self.nodes += 1;
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let v = -self.quiesce(&child, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Searches `position` for its side to move, choosing among `moves` (its
+/// legal moves, e.g. [`Position::legal_moves`] or, in a game,
+/// [`Game::legal_moves`](crate::Game::legal_moves)); see the module
+/// documentation. Uses only what the side to move knows; allocates nothing.
+///
+/// ```
+/// use marsal::{Position, Ruleset, SearchConfig, search_position};
+/// let pos = Position::start(&Ruleset::classic(), 3, 4)?;
+/// let moves = pos.legal_moves();
+/// let found = search_position(&pos, &moves, &SearchConfig::default().with_nodes(3_000));
+/// assert!(moves.contains(&found.best.unwrap()));
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+pub fn search_position(position: &Position, moves: &[Move], config: &SearchConfig) -> SearchResult {
+    let mut result = SearchResult {
+        best: None,
+        nodes: 0,
+        determinizations: 0,
+        depth: 0,
+    };
+    let n = moves.len().min(MAX_MOVES);
+    if n == 0 || position.status.is_over() {
+        return result;
+    }
+    result.best = Some(moves[0]);
+    if n == 1 {
+        return result;
+    }
+    let me = position.to_move;
+    let mut rng = Rng::new(config.seed ^ position.ply as u64 ^ 0xA5A5_5A5A_0F0F_F0F0);
+    let samples = config.samples();
+    let share = u64::from(config.nodes / samples).max(n as u64);
+    let mut total = [0i64; MAX_MOVES];
+    let mut depth_everywhere = MAX_DEPTH;
+    for _ in 0..samples {
+        let det = position.determinize(me, &mut rng);
+        let mut tree = Tree {
+            me,
+            values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
+            nodes: 0,
+            limit: share,
+            aborted: false,
+        };
+        let mut scores = [0i32; MAX_MOVES];
+        let mut done = 0;
+        for depth in 1..=MAX_DEPTH {
+            let mut iteration = [0i32; MAX_MOVES];
+            // The first iteration always completes.
+            if depth == 1 {
+                tree.limit = u64::MAX;
+            }
+            let mut alpha = -INF;
+            for (i, &mv) in moves[..n].iter().enumerate() {
+                tree.nodes += 1;
+                let mut child = det;
+                child.play_unchecked(mv);
+                let v = -tree.negamax(&child, depth - 1, -INF, -alpha + 1);
+                iteration[i] = v;
+                alpha = alpha.max(v);
+                if tree.aborted {
+                    break;
+                }
+            }
+            if depth == 1 {
+                tree.limit = share;
+            }
+            if tree.aborted {
+                break;
+            }
+            scores = iteration;
+            done = depth;
+            if tree.nodes >= tree.limit {
+                break;
+            }
+        }
+        depth_everywhere = depth_everywhere.min(done);
+        for i in 0..n {
+            total[i] += i64::from(scores[i]);
+        }
+        result.nodes += tree.nodes;
+        result.determinizations += 1;
+    }
+    result.depth = depth_everywhere;
+    // The best total; ties broken at random.
+    let mut best = i64::MIN;
+    let mut ties = 0;
+    for i in 0..n {
+        if total[i] > best {
+            best = total[i];
+            ties = 1;
+            result.best = Some(moves[i]);
+        } else if total[i] == best {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                result.best = Some(moves[i]);
+            }
+        }
+    }
+    result
+}
+
+/// The search bot's move in `game` for the side to move, among the game's
+/// legal moves (see the module documentation); `None` when the game is over.
+/// Deterministic for a given seed and node budget; uses only what the side
+/// to move knows.
+///
+/// ```
+/// use marsal::{Game, Position, Ruleset, SearchConfig, search_move};
+/// let game = Game::from_position(Position::start(&Ruleset::marsal_a_spion(), 5, 6)?);
+/// let mv = search_move(&game, &SearchConfig::default().with_nodes(2_000)).unwrap();
+/// assert!(game.is_legal(mv));
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn search_move(game: &crate::Game, config: &SearchConfig) -> Option<Move> {
+    search_position(game.position(), &game.legal_moves(), config).best
+}
+
+/// The search bot's move for the side whose `view` it is, among `moves` (the
+/// legal moves the referee gave), under `rules`: what a bot that is told only
+/// its view (over a protocol, or a skin's batch call) plays. The search starts
+/// from [`Position::from_view`]; `None` when `moves` is empty. When the view
+/// does not fit `rules`, the careful bot's choice.
+///
+/// ```
+/// use marsal::{Position, Ruleset, SearchConfig, Side, search_view};
+/// let rules = Ruleset::classic();
+/// let pos = Position::start(&rules, 1, 2)?;
+/// let moves = pos.legal_moves();
+/// let mv = search_view(&rules, &pos.view(Side::Red), &moves, &SearchConfig::default().with_nodes(2_000));
+/// assert!(moves.contains(&mv.unwrap()));
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+pub fn search_view(
+    rules: &crate::Ruleset,
+    view: &crate::View,
+    moves: &[Move],
+    config: &SearchConfig,
+) -> Option<Move> {
+    match Position::from_view(rules, view) {
+        Some(pos) if pos.to_move == view.side() => search_position(&pos, moves, config).best,
+        _ => crate::careful_move(rules, |sq| view.at(sq), moves, &mut Rng::new(config.seed)),
+    }
+}
