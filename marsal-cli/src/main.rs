@@ -202,7 +202,8 @@ enum Command {
         /// The first side (Red in odd games, Blue in even ones): a program's
         /// command (it speaks --red-protocol, else --protocol),
         /// `progcomp:COMMAND` or `marsal:COMMAND` (the protocol named), or
-        /// `builtin:NAME`, a built-in bot (builtin:random, builtin:careful).
+        /// `builtin:NAME`, a built-in bot (builtin:random, builtin:careful,
+        /// builtin:search, builtin:search:N for N nodes a move).
         #[arg(long, value_name = "SIDE")]
         red: String,
         /// The second side (Blue in odd games, Red in even ones), as --red.

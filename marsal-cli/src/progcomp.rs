@@ -251,11 +251,16 @@ fn outcome_words(obs: &Observation) -> String {
 
 /// A name as the manager sends it: the command as given, each run of white
 /// space made one `_` (the manual promises names without white space; the
-/// manager's own commands were single paths).
+/// manager's own commands were single paths). A built-in bot
+/// (`builtin:careful`) is named like a path, `marsal/builtin:careful`: the
+/// manager's names always were paths, and a 2012 entry (ramen) takes the
+/// name's file part for its opponent file and crashes on a name without `/`.
 pub fn manager_name(command: &str) -> String {
     let name = command.split_whitespace().collect::<Vec<_>>().join("_");
     if name.is_empty() {
         "opponent".into()
+    } else if name.starts_with(crate::sides::BUILTIN) {
+        format!("marsal/{name}")
     } else {
         name
     }
@@ -297,14 +302,22 @@ pub fn quit_line(ending: &Ending, view: &View, names: [&str; 2], started: bool) 
     // The side that made the last move, and the turn of a move at `ply`.
     let last_mover = if ply % 2 == 1 { Side::Red } else { Side::Blue };
     let turn_of = |ply: u32| ply / 2 + 1;
+    // A win by the side that moved last is found on its move; a win by the
+    // other side (the loser took its own last movable piece) on the winner's
+    // turn, the next move.
+    let win_turn = |winner: Side| {
+        if winner == last_mover {
+            turn_of(ply.saturating_sub(1))
+        } else {
+            turn_of(ply)
+        }
+    };
     let (who, outcome, turn) = match ending {
         Ending::BothSetupsFailed(_) => (None, "BAD_SETUP", 0),
         Ending::Forfeit { loser, .. } if !started => (Some(*loser), "BAD_SETUP", 0),
         Ending::Forfeit { loser, .. } => (Some(*loser), "ILLEGAL", turn_of(ply)),
         Ending::Resigned(loser) => (Some(*loser), "SURRENDER", turn_of(ply)),
-        Ending::Rules(Status::Won { winner, .. }) => {
-            (Some(*winner), "VICTORY", turn_of(ply.saturating_sub(1)))
-        }
+        Ending::Rules(Status::Won { winner, .. }) => (Some(*winner), "VICTORY", win_turn(*winner)),
         Ending::Rules(Status::Drawn {
             reason: DrawReason::PlyLimit,
         }) => (Some(last_mover), "DRAW_DEFAULT", turn_of(ply)),
@@ -320,6 +333,23 @@ pub fn quit_line(ending: &Ending, view: &View, names: [&str; 2], started: bool) 
         army_value(view, Side::Red),
         army_value(view, Side::Blue)
     )
+}
+
+/// Whether the manager repeats a move after which the game stands at
+/// `status`. It does not repeat a move that ends the game: a Flag captured,
+/// the opponent's last movable piece taken, neither side able to move. It
+/// does repeat one that ends it later: the last move before the turn limit,
+/// and a move that loses the mover's own last movable piece (the manager then
+/// finds, at the opponent's turn, that it has won).
+fn repeated(obs: &Observation, status: Status) -> bool {
+    match status {
+        Status::Ongoing { .. } => true,
+        Status::Drawn {
+            reason: DrawReason::PlyLimit,
+        } => true,
+        Status::Won { winner, .. } => winner != obs.side,
+        Status::Drawn { .. } => false,
+    }
 }
 
 /// A program speaking the progcomp protocol, seen from the referee.
@@ -419,15 +449,7 @@ impl Player for ProgcompBot {
         view: &View,
         said: Option<&Said>,
     ) -> Result<(), Fault> {
-        // The manager does not repeat a move that ends the game (the ply
-        // limit aside: it is checked after the move is repeated).
-        let status = view.status();
-        if status.is_over()
-            && status
-                != (Status::Drawn {
-                    reason: DrawReason::PlyLimit,
-                })
-        {
+        if !repeated(obs, view.status()) {
             return Ok(());
         }
         let words = match said {
@@ -542,13 +564,103 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_ends_the_game_is_repeated_only_when_the_mover_lost_by_it() {
+        let obs = Observation {
+            mv: "a4-a5".parse().unwrap(),
+            side: Side::Red,
+            piece: None,
+            defender: None,
+            battle: None,
+        };
+        let won = |winner| Status::Won {
+            winner,
+            reason: marsal::WinReason::OpponentCannotMove,
+        };
+        let drawn = |reason| Status::Drawn { reason };
+        assert!(repeated(&obs, view_after(0).status()));
+        assert!(!repeated(&obs, won(Side::Red)));
+        // Red took its own last movable piece: the manager repeats the move,
+        // and finds Blue's win at Blue's turn.
+        assert!(repeated(&obs, won(Side::Blue)));
+        assert!(repeated(&obs, drawn(DrawReason::PlyLimit)));
+        assert!(!repeated(&obs, drawn(DrawReason::NeitherCanMove)));
+    }
+
+    /// Red's view after `plies` random moves of a classic game.
+    fn view_after(plies: u32) -> View {
+        let rules = Ruleset::classic();
+        let mut game = marsal::Game::new(
+            &rules,
+            &Setup::random(&rules, Side::Red, 1),
+            &Setup::random(&rules, Side::Blue, 2),
+        )
+        .unwrap();
+        let mut rng = marsal::Rng::new(3);
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            game.play(mv).unwrap();
+        }
+        game.position().view(Side::Red)
+    }
+
+    #[test]
+    fn the_result_line_names_the_side_on_whose_turn_the_game_ended() {
+        let names = ["./red", "./blue"];
+        let won = |winner| {
+            Ending::Rules(Status::Won {
+                winner,
+                reason: marsal::WinReason::OpponentCannotMove,
+            })
+        };
+        // After 4 plies (two turns), Blue moved last.
+        let v = view_after(4);
+        let values =
+            |v: &View| format!("{} {}", army_value(v, Side::Red), army_value(v, Side::Blue));
+        assert_eq!(values(&view_after(0)), "148 148");
+        let vals = values(&v);
+        assert_eq!(
+            quit_line(&won(Side::Blue), &v, names, true),
+            format!("./blue BLUE VICTORY 2 {vals}")
+        );
+        // Blue lost its last movable piece on its own move: Red wins on turn 3.
+        assert_eq!(
+            quit_line(&won(Side::Red), &v, names, true),
+            format!("./red RED VICTORY 3 {vals}")
+        );
+        let forfeit = Ending::Forfeit {
+            loser: Side::Red,
+            fault: Fault::Timeout(Duration::from_millis(5)),
+        };
+        assert_eq!(
+            quit_line(&forfeit, &v, names, true),
+            format!("./red RED ILLEGAL 3 {vals}")
+        );
+        assert_eq!(
+            quit_line(&forfeit, &view_after(0), names, false),
+            "./red RED BAD_SETUP 0 148 148"
+        );
+        let both = Ending::BothSetupsFailed([
+            Fault::BadSetup(String::new()),
+            Fault::BadSetup(String::new()),
+        ]);
+        assert!(
+            quit_line(&both, &view_after(0), names, false).starts_with("neither BOTH BAD_SETUP 0 ")
+        );
+        assert_eq!(
+            quit_line(&Ending::Resigned(Side::Blue), &view_after(5), names, true),
+            format!("./blue BLUE SURRENDER 3 {}", values(&view_after(5)))
+        );
+    }
+
+    #[test]
     fn names_are_sent_without_white_space() {
         assert_eq!(
             manager_name("../agents/vixen/vixen.py"),
             "../agents/vixen/vixen.py"
         );
         assert_eq!(manager_name("python3  bot.py\t-x"), "python3_bot.py_-x");
-        assert_eq!(manager_name("builtin:careful"), "builtin:careful");
+        assert_eq!(manager_name("builtin:careful"), "marsal/builtin:careful");
     }
 
     #[test]

@@ -22,7 +22,12 @@ pub const BUILTIN: &str = "builtin:";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SideSpec {
     /// A built-in bot, run inside the referee.
-    Builtin(Builtin),
+    Builtin {
+        /// The bot.
+        bot: Builtin,
+        /// Its name as given, `builtin:search:5000`.
+        spec: String,
+    },
     /// A program, started for each game.
     Program {
         /// The protocol it speaks.
@@ -58,7 +63,10 @@ impl SideSpec {
                     p.name()
                 ));
             }
-            return Ok(SideSpec::Builtin(bot));
+            return Ok(SideSpec::Builtin {
+                bot,
+                spec: spec.to_string(),
+            });
         }
         let prefixed = [Protocol::Marsal, Protocol::Progcomp]
             .into_iter()
@@ -95,7 +103,7 @@ impl SideSpec {
     /// program's command as given, or `builtin:NAME`.
     pub fn name(&self) -> String {
         match self {
-            SideSpec::Builtin(b) => format!("{BUILTIN}{}", b.name()),
+            SideSpec::Builtin { spec, .. } => spec.clone(),
             SideSpec::Program { command, .. } => command.clone(),
         }
     }
@@ -103,7 +111,7 @@ impl SideSpec {
     /// What it is, for the match's header: `the progcomp protocol`.
     pub fn describe(&self) -> String {
         match self {
-            SideSpec::Builtin(b) => format!("the built-in {} bot", b.name()),
+            SideSpec::Builtin { bot, .. } => format!("the built-in {} bot", bot.name()),
             SideSpec::Program { protocol, .. } => format!("the {} protocol", protocol.name()),
         }
     }
@@ -118,7 +126,7 @@ impl SideSpec {
         seed: u64,
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            SideSpec::Builtin(b) => Box::new(BuiltinPlayer::new(*b, rules, seed)),
+            SideSpec::Builtin { bot, .. } => Box::new(BuiltinPlayer::new(*bot, rules, seed)),
             SideSpec::Program {
                 protocol: Protocol::Marsal,
                 command,
@@ -150,7 +158,20 @@ mod tests {
     fn only_the_builtin_prefix_names_a_built_in_bot() {
         assert_eq!(
             parse("builtin:careful", None),
-            Ok(SideSpec::Builtin(Builtin::Careful))
+            Ok(SideSpec::Builtin {
+                bot: Builtin::Careful,
+                spec: "builtin:careful".into()
+            })
+        );
+        // A search bot keeps its budget in its name.
+        let s = parse("builtin:search:500", None).unwrap();
+        assert_eq!(s.name(), "builtin:search:500");
+        assert_eq!(
+            s,
+            SideSpec::Builtin {
+                bot: Builtin::Search { nodes: 500 },
+                spec: "builtin:search:500".into()
+            }
         );
         assert_eq!(
             parse("careful", None),

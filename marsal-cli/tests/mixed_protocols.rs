@@ -316,7 +316,8 @@ fn a_word_where_the_multiplier_goes_forfeits_in_the_bots_own_words() {
     // The forfeit is not repeated as a move: the manager's result line
     // follows, naming the side that lost on its turn.
     let log = lines(&red_log);
-    assert_eq!(log[0], "RED builtin:random 10 10");
+    // A built-in bot is named like a path, as the manager's names were.
+    assert_eq!(log[0], "RED marsal/builtin:random 10 10");
     assert_eq!(
         log.last().unwrap(),
         &format!("QUIT {red} RED ILLEGAL 1 148 148")

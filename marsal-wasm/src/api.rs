@@ -1,0 +1,654 @@
+//! The classes and functions JavaScript sees: `Ruleset`, `Game` and a few
+//! free functions.
+
+use crate::bots::{BOTS, bot_move};
+use marsal::{
+    Game as RustGame, PieceKind, Position, Rng, Ruleset as RustRuleset, Setup, Side, Square,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Display;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** "red" or "blue". */
+export type Side = "red" | "blue";
+/** A piece kind by name, as the library writes it: "Marshal", "General", ..., "Scout", "Miner", "Spy", "Mine", "Bomb", "Flag". */
+export type Kind = string;
+/** A square name: file letter and rank number, "a1" .. "l12". */
+export type SquareName = string;
+/** A move as the library serialises it. */
+export interface Move { from: SquareName; to: SquareName }
+export type Battle = "attacker_wins" | "defender_wins" | "both_removed" | "mine_defused" | "flag_captured";
+export type WinReason = "flag_captured" | "opponent_cannot_move";
+export type DrawReason = { no_legal_move: Side } | "neither_can_move" | "no_hope" | "ply_limit" | "no_attack_limit" | "repetition";
+export type Status =
+  | { ongoing: { to_move: Side } }
+  | { won: { winner: Side; reason: WinReason } }
+  | { drawn: { reason: DrawReason } };
+/** What a move did, as the referee knows it (holds hidden information). */
+export interface Outcome {
+  mv: Move; side: Side; piece: Kind;
+  fight: null | { defender: Kind; battle: Battle; attacker_revealed: boolean };
+}
+/** One event as one side saw it. */
+export interface Observation {
+  mv: Move; side: Side; piece: Kind | null; defender: Kind | null; battle: Battle | null;
+}
+/** What one side sees on one square; kinds are lists of kind names. */
+export type SquareView =
+  | "off_board" | "lake" | "empty"
+  | { own: { kind: Kind; known_to_opponent: Kind[] } }
+  | { enemy: { possible: Kind[] } };
+/** Everything one side knows, and nothing more. */
+export interface View {
+  side: Side; status: Status; ply: number; plies_since_attack: number;
+  files: number; ranks: number;
+  /** One entry a board square, rank 1 first, then file a first: square names with what the side sees. */
+  squares: { square: SquareName; file: number; rank: number; view: SquareView }[];
+  /** The pieces each side has left, as the viewer knows them. */
+  remaining: { red: Record<Kind, number>; blue: Record<Kind, number> };
+  last: Observation | null;
+  log: Observation[];
+}
+/** A square of a ruleset's board, for drawing it. */
+export interface BoardSquare {
+  square: SquareName; file: number; rank: number;
+  lake: boolean; zone: Side | null;
+}
+/** A kind of a ruleset's armies, strongest first. */
+export interface KindInfo { kind: Kind; letter: string; strength: number; red: number; blue: number; moves: boolean; moves_far: boolean }
+"#;
+
+/// A failure: becomes a JavaScript `Error` with this message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl From<Error> for JsValue {
+    fn from(e: Error) -> JsValue {
+        JsError::new(&e.0).into()
+    }
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+fn fail(what: impl Display, why: impl Display) -> Error {
+    Error(format!("{what}: {why}"))
+}
+
+/// `"text"` quoted, cut to 64 characters.
+fn quote(text: &str) -> String {
+    let mut q: String = text.chars().take(64).collect();
+    if q.len() < text.len() {
+        q.push('…');
+    }
+    format!("{q:?}")
+}
+
+/// A JSON value as a JavaScript value.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue> {
+    let text = serde_json::to_string(value).map_err(|e| fail("internal error", e))?;
+    js_sys::JSON::parse(&text).map_err(|_| Error("internal error: JSON".into()))
+}
+
+fn parse_side(text: &str) -> Result<Side> {
+    text.parse::<Side>().map_err(|_| {
+        fail(
+            format!("side {}", quote(text)),
+            "expected \"red\" or \"blue\"",
+        )
+    })
+}
+
+/// A seed: an integer from 0 to 2^53 - 1 (a JavaScript number keeps those exactly).
+pub fn parse_seed(value: f64) -> Result<u64> {
+    const MAX: f64 = 9_007_199_254_740_991.0;
+    if value.is_finite() && value.fract() == 0.0 && (0.0..=MAX).contains(&value) {
+        Ok(value as u64)
+    } else {
+        Err(fail(
+            format!("seed {value}"),
+            "expected an integer from 0 to 2^53 - 1",
+        ))
+    }
+}
+
+fn kind_name(kind: PieceKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn kinds_list(set: marsal::KindSet) -> Vec<String> {
+    set.iter().map(kind_name).collect()
+}
+
+/// The library version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The names of the built-in bots (`Game.botMove` takes them).
+#[wasm_bindgen]
+pub fn bots() -> Vec<String> {
+    BOTS.iter().map(|s| s.to_string()).collect()
+}
+
+/// The preset names.
+#[wasm_bindgen]
+pub fn presets() -> Vec<String> {
+    RustRuleset::PRESETS.iter().map(|s| s.to_string()).collect()
+}
+
+/// Random playouts for a benchmark: `games` games from random setups, both
+/// sides playing uniformly random legal moves (on a bare position, as the
+/// native `playout` example does) until each ends or reaches `max_plies`.
+/// Returns the plies played.
+#[wasm_bindgen(js_name = randomPlayouts)]
+pub fn random_playouts(rules: &Ruleset, games: u32, seed: f64, max_plies: u32) -> Result<f64> {
+    let seed = parse_seed(seed)?;
+    let mut rules = rules.rules;
+    rules.max_plies = Some(rules.max_plies.map_or(max_plies, |m| m.min(max_plies)));
+    let mut plies = 0u64;
+    for g in 0..u64::from(games) {
+        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g);
+        let mut pos =
+            Position::start(&rules, game_seed, !game_seed).map_err(|e| fail("start", e))?;
+        let mut rng = Rng::new(game_seed);
+        while pos.play_random(&mut rng).is_some() {}
+        plies += u64::from(pos.ply());
+    }
+    Ok(plies as f64)
+}
+
+/// A ruleset: a preset or any valid ruleset read from JSON.
+#[wasm_bindgen]
+#[derive(Clone)]
+pub struct Ruleset {
+    rules: RustRuleset,
+}
+
+#[wasm_bindgen]
+impl Ruleset {
+    /// A preset by name ("marsal_a_spion", "classic", "barrage").
+    pub fn preset(name: &str) -> Result<Ruleset> {
+        RustRuleset::preset(name)
+            .map(|rules| Ruleset { rules })
+            .ok_or_else(|| {
+                fail(
+                    format!("ruleset {}", quote(name)),
+                    format!(
+                        "no such preset (the presets: {})",
+                        RustRuleset::PRESETS.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// A ruleset from its JSON text (as `toJson` writes it), validated.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(json: &str) -> Result<Ruleset> {
+        let rules: RustRuleset = serde_json::from_str(json).map_err(|e| fail("ruleset JSON", e))?;
+        rules.validate().map_err(|e| fail("invalid ruleset", e))?;
+        Ok(Ruleset { rules })
+    }
+
+    /// The JSON text of the ruleset.
+    #[wasm_bindgen(js_name = toJson)]
+    pub fn to_json(&self) -> Result<String> {
+        serde_json::to_string(&self.rules).map_err(|e| fail("internal error", e))
+    }
+
+    /// The value of option `name` (a field of the JSON form: "diagonal_steps",
+    /// "spy_rule", "max_plies", ...).
+    #[wasm_bindgen(unchecked_return_type = "any")]
+    pub fn option(&self, name: &str) -> Result<JsValue> {
+        to_js(&self.option_json(name)?)
+    }
+
+    /// A copy with option `name` set to `value` (a JSON value: `true`,
+    /// `"loses"`, `200`, `null`), validated.
+    #[wasm_bindgen(js_name = withOption)]
+    pub fn with_option(&self, name: &str, value: JsValue) -> Result<Ruleset> {
+        let text = js_sys::JSON::stringify(&value)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| "null".into());
+        self.with_option_json(name, &text)
+    }
+
+    /// The board's files.
+    #[wasm_bindgen(getter)]
+    pub fn files(&self) -> u8 {
+        self.rules.board.files
+    }
+
+    /// The board's ranks.
+    #[wasm_bindgen(getter)]
+    pub fn ranks(&self) -> u8 {
+        self.rules.board.ranks
+    }
+
+    /// Whether steps may go diagonally.
+    #[wasm_bindgen(getter, js_name = diagonalSteps)]
+    pub fn diagonal_steps(&self) -> bool {
+        self.rules.diagonal_steps
+    }
+
+    /// The squares of the board (rank 1 first), lakes and setup zones marked.
+    #[wasm_bindgen(unchecked_return_type = "BoardSquare[]")]
+    pub fn board(&self) -> Result<JsValue> {
+        to_js(&self.board_squares())
+    }
+
+    /// The kinds the armies have, strongest first (Spy, Mines and Flag last).
+    #[wasm_bindgen(unchecked_return_type = "KindInfo[]")]
+    pub fn kinds(&self) -> Result<JsValue> {
+        to_js(&self.kind_infos())
+    }
+
+    /// A random legal setup for `side` in the setup text form.
+    #[wasm_bindgen(js_name = randomSetup)]
+    pub fn random_setup(&self, side: &str, seed: f64) -> Result<String> {
+        let side = parse_side(side)?;
+        let s = Setup::random(&self.rules, side, parse_seed(seed)?);
+        Ok(s.to_text(&self.rules).to_string())
+    }
+
+    /// A sensible setup for `side` (the library's `Setup::sensible`: the Flag
+    /// on the back row behind its Mines, low ranks and Scouts up front, Miners
+    /// at the back), the same for the same seed, in the setup text form.
+    #[wasm_bindgen(js_name = sensibleSetup)]
+    pub fn sensible_setup(&self, side: &str, seed: f64) -> Result<String> {
+        let side = parse_side(side)?;
+        let s = Setup::sensible(&self.rules, side, parse_seed(seed)?);
+        Ok(s.to_text(&self.rules).to_string())
+    }
+
+    /// Checks a setup text for `side`: throws the library's message when it
+    /// cannot be read or is not legal.
+    #[wasm_bindgen(js_name = checkSetup)]
+    pub fn check_setup(&self, side: &str, text: &str) -> Result<()> {
+        self.read_setup(parse_side(side)?, text).map(|_| ())
+    }
+
+    /// The pieces of a setup text, square name to kind.
+    #[wasm_bindgen(js_name = setupPieces, unchecked_return_type = "Record<SquareName, Kind>")]
+    pub fn setup_pieces(&self, side: &str, text: &str) -> Result<JsValue> {
+        let side = parse_side(side)?;
+        let s = Setup::from_text(&self.rules, side, text)
+            .map_err(|e| fail(format!("{side} setup {}", quote(text)), e))?;
+        let pieces: BTreeMap<String, String> = s
+            .pieces()
+            .map(|(sq, k)| (sq.to_string(), kind_name(k)))
+            .collect();
+        to_js(&pieces)
+    }
+
+    /// The setup text of `pieces` (square name to kind), checked as `checkSetup` does.
+    #[wasm_bindgen(js_name = setupText)]
+    pub fn setup_text(
+        &self,
+        side: &str,
+        #[wasm_bindgen(unchecked_param_type = "Record<SquareName, Kind>")] pieces: JsValue,
+    ) -> Result<String> {
+        let side = parse_side(side)?;
+        let text = js_sys::JSON::stringify(&pieces)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_default();
+        self.setup_text_json(side, &text)
+    }
+}
+
+impl Ruleset {
+    /// The Rust ruleset.
+    pub fn rules(&self) -> &RustRuleset {
+        &self.rules
+    }
+
+    pub(crate) fn option_json(&self, name: &str) -> Result<serde_json::Value> {
+        let json = serde_json::to_value(self.rules).map_err(|e| fail("internal error", e))?;
+        match json.get(name) {
+            Some(v) => Ok(v.clone()),
+            None => Err(self.unknown_option(name, &json)),
+        }
+    }
+
+    fn unknown_option(&self, name: &str, json: &serde_json::Value) -> Error {
+        let names: Vec<&str> = json
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        fail(
+            format!("ruleset option {}", quote(name)),
+            format!("no such option (the options: {})", names.join(", ")),
+        )
+    }
+
+    pub(crate) fn with_option_json(&self, name: &str, value: &str) -> Result<Ruleset> {
+        let mut json = serde_json::to_value(self.rules).map_err(|e| fail("internal error", e))?;
+        if json.get(name).is_none() {
+            return Err(self.unknown_option(name, &json));
+        }
+        let what = || format!("ruleset option {name} = {}", quote(value));
+        json[name] = serde_json::from_str(value).map_err(|e| fail(what(), e))?;
+        let rules: RustRuleset = serde_json::from_value(json).map_err(|e| fail(what(), e))?;
+        rules
+            .validate()
+            .map_err(|e| fail(what(), format!("invalid ruleset: {e}")))?;
+        Ok(Ruleset { rules })
+    }
+
+    fn board_squares(&self) -> Vec<serde_json::Value> {
+        let g = &self.rules.board;
+        let mut out = Vec::new();
+        for rank in 0..g.ranks {
+            for file in 0..g.files {
+                let Some(sq) = Square::new(file, rank) else {
+                    continue;
+                };
+                if !g.is_playable(sq) && !g.is_lake(sq) {
+                    continue;
+                }
+                let zone = Side::BOTH
+                    .into_iter()
+                    .find(|&s| g.zone(s).contains(sq))
+                    .map(Side::name);
+                out.push(serde_json::json!({
+                    "square": sq.to_string(), "file": file, "rank": rank,
+                    "lake": g.is_lake(sq), "zone": zone,
+                }));
+            }
+        }
+        out
+    }
+
+    fn kind_infos(&self) -> Vec<serde_json::Value> {
+        let r = &self.rules;
+        let mut kinds: Vec<PieceKind> = PieceKind::ALL
+            .into_iter()
+            .filter(|&k| Side::BOTH.iter().any(|&s| r.army(s).count(k) > 0))
+            .collect();
+        kinds.sort_by_key(|&k| {
+            let special = match k {
+                PieceKind::Spy => 1,
+                PieceKind::Mine | PieceKind::Bomb => 2,
+                PieceKind::Flag => 3,
+                _ => 0,
+            };
+            (special, std::cmp::Reverse(r.strengths.get(k)))
+        });
+        kinds
+            .into_iter()
+            .map(|k| {
+                serde_json::json!({
+                    "kind": kind_name(k), "letter": k.letter().to_string(),
+                    "strength": r.strengths.get(k),
+                    "red": r.army(Side::Red).count(k), "blue": r.army(Side::Blue).count(k),
+                    "moves": k.is_movable(), "moves_far": k.moves_far(),
+                })
+            })
+            .collect()
+    }
+
+    pub(crate) fn read_setup(&self, side: Side, text: &str) -> Result<Setup> {
+        let what = || format!("{side} setup {}", quote(text));
+        let s = Setup::from_text(&self.rules, side, text).map_err(|e| fail(what(), e))?;
+        s.validate(&self.rules).map_err(|e| fail(what(), e))?;
+        Ok(s)
+    }
+
+    pub(crate) fn setup_text_json(&self, side: Side, json: &str) -> Result<String> {
+        let pieces: BTreeMap<String, String> =
+            serde_json::from_str(json).map_err(|e| fail("setup pieces", e))?;
+        let mut s = Setup::new(side);
+        for (sq, kind) in &pieces {
+            let square = self
+                .rules
+                .board
+                .parse_square(sq)
+                .map_err(|e| fail(format!("square {}", quote(sq)), e))?;
+            let k: PieceKind = serde_json::from_value(serde_json::Value::String(kind.clone()))
+                .map_err(|_| fail(format!("kind {}", quote(kind)), "no such piece kind"))?;
+            s.place(square, k)
+                .map_err(|e| fail(format!("{side} setup"), e))?;
+        }
+        s.validate(&self.rules)
+            .map_err(|e| fail(format!("{side} setup"), e))?;
+        Ok(s.to_text(&self.rules).to_string())
+    }
+}
+
+/// A game: the referee's whole state and its history. It holds hidden
+/// information; show a player only `view(side)`.
+#[wasm_bindgen]
+#[derive(Clone)]
+pub struct Game {
+    game: RustGame,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game from two setup texts.
+    #[wasm_bindgen(constructor)]
+    pub fn new(rules: &Ruleset, red_setup: &str, blue_setup: &str) -> Result<Game> {
+        let red = rules.read_setup(Side::Red, red_setup)?;
+        let blue = rules.read_setup(Side::Blue, blue_setup)?;
+        let game = RustGame::new(&rules.rules, &red, &blue).map_err(|e| fail("game", e))?;
+        Ok(Game { game })
+    }
+
+    /// A new game from two random setups.
+    pub fn random(rules: &Ruleset, red_seed: f64, blue_seed: f64) -> Result<Game> {
+        let red = Setup::random(&rules.rules, Side::Red, parse_seed(red_seed)?);
+        let blue = Setup::random(&rules.rules, Side::Blue, parse_seed(blue_seed)?);
+        let game = RustGame::new(&rules.rules, &red, &blue).map_err(|e| fail("game", e))?;
+        Ok(Game { game })
+    }
+
+    /// A game from a position text (rows top rank first separated by `/`,
+    /// then the side to move; see docs/rules.md).
+    #[wasm_bindgen(js_name = fromPositionText)]
+    pub fn from_position_text(rules: &Ruleset, text: &str) -> Result<Game> {
+        let pos = Position::from_text(&rules.rules, text)
+            .map_err(|e| fail(format!("position {}", quote(text)), e))?;
+        Ok(Game {
+            game: RustGame::from_position(pos),
+        })
+    }
+
+    /// A game from its JSON text (as `toJson` writes it: the start position
+    /// and the moves, replayed and checked).
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(json: &str) -> Result<Game> {
+        let game: RustGame = serde_json::from_str(json).map_err(|e| fail("game JSON", e))?;
+        game.rules()
+            .validate()
+            .map_err(|e| fail("game JSON", format!("invalid ruleset: {e}")))?;
+        Ok(Game { game })
+    }
+
+    /// The JSON text of the game (its start position and its moves).
+    #[wasm_bindgen(js_name = toJson)]
+    pub fn to_json(&self) -> Result<String> {
+        serde_json::to_string(&self.game).map_err(|e| fail("internal error", e))
+    }
+
+    /// An independent copy.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn clone_game(&self) -> Game {
+        self.clone()
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> Ruleset {
+        Ruleset {
+            rules: *self.game.rules(),
+        }
+    }
+
+    /// Plies played.
+    #[wasm_bindgen(getter)]
+    pub fn ply(&self) -> u32 {
+        self.game.position().ply()
+    }
+
+    /// The status.
+    #[wasm_bindgen(unchecked_return_type = "Status")]
+    pub fn status(&self) -> Result<JsValue> {
+        to_js(&self.game.status())
+    }
+
+    /// The status in words ("Red to move", "Blue wins: the flag was captured").
+    #[wasm_bindgen(js_name = statusText)]
+    pub fn status_text(&self) -> String {
+        self.game.status().to_string()
+    }
+
+    /// Whether the game is over.
+    #[wasm_bindgen(getter, js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.game.status().is_over()
+    }
+
+    /// The legal moves of the side to move, as text (`e2-e3`, `e2xe3`).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.legal_move_texts()
+    }
+
+    /// Plays a move given as text; returns what it did (the referee's
+    /// outcome, hidden information included). Throws the library's message
+    /// when the text cannot be read or the move is illegal.
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn play(&mut self, text: &str) -> Result<JsValue> {
+        let out = self.play_text(text)?;
+        to_js(&out)
+    }
+
+    /// Takes the last move back; returns what it had done.
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn undo(&mut self) -> Result<JsValue> {
+        let out = self.game.undo().map_err(|e| fail("undo", e))?;
+        to_js(&out)
+    }
+
+    /// What `side` knows (its view): every board square with what the side
+    /// sees, its log, the remaining pieces.
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self, side: &str) -> Result<JsValue> {
+        to_js(&self.view_json(parse_side(side)?)?)
+    }
+
+    /// The referee's outcomes of every move, oldest first (hidden information).
+    #[wasm_bindgen(unchecked_return_type = "Outcome[]")]
+    pub fn outcomes(&self) -> Result<JsValue> {
+        to_js(&self.game.outcomes())
+    }
+
+    /// The position in the position text form (both armies: hidden information).
+    #[wasm_bindgen(js_name = positionText)]
+    pub fn position_text(&self) -> String {
+        self.game.position().to_text().to_string()
+    }
+
+    /// The move bot `bot` ("random", "careful", "search", or "search:N" for
+    /// the search bot with a budget of N nodes a move) chooses for the side to
+    /// move, from what that side knows, as text; `undefined` when the game is
+    /// over.
+    #[wasm_bindgen(js_name = botMove)]
+    pub fn bot_move(&self, bot: &str, seed: f64) -> Result<Option<String>> {
+        let mut rng = Rng::new(parse_seed(seed)?);
+        let mv = bot_move(&self.game, bot, &mut rng).map_err(Error)?;
+        Ok(mv.map(|mv| self.game.position().move_text(mv).to_string()))
+    }
+
+    /// Plays one uniformly random legal move; returns its outcome, or
+    /// `undefined` when the game is over.
+    #[wasm_bindgen(js_name = playRandom, unchecked_return_type = "Outcome | undefined")]
+    pub fn play_random(&mut self, seed: f64) -> Result<JsValue> {
+        let mut rng = Rng::new(parse_seed(seed)?);
+        match self.game.play_random(&mut rng) {
+            Some(out) => to_js(&out),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+}
+
+impl Game {
+    /// The Rust game.
+    pub fn game(&self) -> &RustGame {
+        &self.game
+    }
+
+    pub(crate) fn legal_move_texts(&self) -> Vec<String> {
+        let pos = self.game.position();
+        self.game
+            .legal_moves()
+            .iter()
+            .map(|&mv| pos.move_text(mv).to_string())
+            .collect()
+    }
+
+    pub(crate) fn play_text(&mut self, text: &str) -> Result<marsal::Outcome> {
+        self.game
+            .play_text(text.trim())
+            .map_err(|e| fail(format!("move {}", quote(text)), e))
+    }
+
+    /// The view of `side` in the JSON form the TypeScript `View` describes.
+    pub(crate) fn view_json(&self, side: Side) -> Result<serde_json::Value> {
+        let v = self.game.view(side);
+        let squares: Vec<serde_json::Value> = v
+            .squares()
+            .map(|(sq, sv)| {
+                let view = match sv {
+                    marsal::SquareView::OffBoard => serde_json::json!("off_board"),
+                    marsal::SquareView::Lake => serde_json::json!("lake"),
+                    marsal::SquareView::Empty => serde_json::json!("empty"),
+                    marsal::SquareView::Own {
+                        kind,
+                        known_to_opponent,
+                    } => serde_json::json!({"own": {
+                        "kind": kind_name(kind),
+                        "known_to_opponent": kinds_list(known_to_opponent),
+                    }}),
+                    marsal::SquareView::Enemy { possible } => {
+                        serde_json::json!({"enemy": {"possible": kinds_list(possible)}})
+                    }
+                };
+                serde_json::json!({
+                    "square": sq.to_string(), "file": sq.file(), "rank": sq.rank(), "view": view,
+                })
+            })
+            .collect();
+        let remaining = |s: Side| -> BTreeMap<String, u8> {
+            v.remaining(s)
+                .iter()
+                .filter(|&(_, n)| n > 0)
+                .map(|(k, n)| (kind_name(k), n))
+                .collect()
+        };
+        let (files, ranks) = v.size();
+        Ok(serde_json::json!({
+            "side": side.name(),
+            "status": json(&v.status()),
+            "ply": v.ply(),
+            "plies_since_attack": v.plies_since_attack(),
+            "files": files, "ranks": ranks,
+            "squares": squares,
+            "remaining": {"red": remaining(Side::Red), "blue": remaining(Side::Blue)},
+            "last": json(&v.last()),
+            "log": json(&v.log()),
+        }))
+    }
+}
+
+/// A value as a JSON value (the library's serde forms never fail).
+fn json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}

@@ -1,0 +1,21 @@
+//! The WebAssembly package of marsal: a thin skin over the Rust API for
+//! JavaScript and TypeScript hosts, built with wasm-bindgen into an ES module
+//! with TypeScript declarations (`bash marsal-wasm/build.sh`).
+//!
+//! # Conventions
+//! - Values cross as plain JavaScript objects in the library's serde forms
+//!   (a [`marsal::View`] as `{side, status, ply, ..., squares: [...]}`; the
+//!   TypeScript declarations describe each one); moves cross as text
+//!   (`e2-e3`, `e2xe3` for an attack).
+//! - Every failure is a JavaScript `Error` whose message is the library's,
+//!   with what was refused quoted in front (`move "e9-e8": ...`). Nothing a
+//!   caller can send panics: every square, side, kind, seed and text is checked.
+//! - Seeds are JavaScript numbers: integers from 0 to 2^53 - 1.
+//! - The crate builds on the native host too (its tests and clippy run there);
+//!   only the `wasm_bindgen` glue needs a JavaScript engine.
+#![deny(unsafe_code)]
+
+mod api;
+mod bots;
+pub use api::*;
+pub use bots::BOTS;

@@ -1,0 +1,431 @@
+// The page: draws the human side's view, takes clicks and keys, and talks to
+// the worker that holds the game. The page holds no rules and no hidden
+// information: everything it knows is in `state`, filled only from the
+// worker's messages (the human's View, legal moves, words).
+
+const ABBR = {
+  Marshal: 'Ma', General: 'Ge', Colonel: 'Co', Major: 'Mj', Captain: 'Ca', Lieutenant: 'Lt',
+  Sergeant: 'Se', Cadet: 'Cd', Corporal: 'Cp', Gunner: 'Gu', Scout: 'Sc', Miner: 'Mi',
+  Spy: 'Sp', Mine: 'Mn', Bomb: 'Bo', Flag: 'Fl',
+};
+
+/** Everything the page knows (the browser test reads it as `window.marsalPage`). */
+const state = {
+  ready: false,
+  phase: 'loading', // 'setup' | 'play' | 'over'
+  board: null, // the ruleset's squares, kinds, size (public)
+  setup: null, // the human's own setup while arranging
+  view: null, // the human side's View
+  moves: [], // the human's legal moves (when it is to move)
+  log: [], // the game in words, as the human saw it
+  status: '',
+  opponent: '',
+  selected: null, // the square of the picked piece
+  focus: null, // the square with keyboard focus
+  message: '',
+  busy: false,
+};
+window.marsalPage = state;
+
+const $ = (id) => document.getElementById(id);
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+const send = (msg) => {
+  state.busy = true;
+  document.body.classList.add('busy');
+  worker.postMessage(msg);
+};
+
+function say(text, kind = 'info') {
+  state.message = text;
+  const m = $('message');
+  m.textContent = text;
+  m.className = kind;
+}
+
+// ------------------------------------------------------------------ drawing
+
+/** The squares in screen order: the human's side at the bottom. */
+function screenOrder() {
+  const { files, ranks, human } = state.board;
+  const rows = [];
+  for (let r = 0; r < ranks; r++) {
+    const rank = human === 'red' ? ranks - 1 - r : r;
+    const row = [];
+    for (let f = 0; f < files; f++) row.push({ file: human === 'red' ? f : files - 1 - f, rank });
+    rows.push(row);
+  }
+  return rows;
+}
+
+const fileName = (f) => String.fromCharCode(97 + f);
+const squareName = (f, r) => `${fileName(f)}${r + 1}`;
+
+function kindInfo(kind) {
+  return state.board.kinds.find((k) => k.kind === kind);
+}
+
+function pieceHtml(kind) {
+  const k = kindInfo(kind);
+  const strength = k && k.moves ? k.strength : '';
+  return `<span class="abbr">${ABBR[kind] ?? kind}</span>${strength !== '' ? `<span class="str">${strength}</span>` : ''}`;
+}
+
+function targetsOf(square) {
+  return state.moves.filter((m) => m.slice(0, m.search(/[-x]/)) === square)
+    .map((m) => m.slice(m.search(/[-x]/) + 1));
+}
+
+function lastMove() {
+  const last = state.view?.last;
+  return last ? [last.mv.from, last.mv.to] : [];
+}
+
+function cellFor(name) {
+  return document.querySelector(`#board [data-square="${name}"]`);
+}
+
+function render() {
+  const b = state.board;
+  if (!b) return;
+  const boardEl = $('board');
+  boardEl.style.setProperty('--files', b.files);
+  boardEl.style.setProperty('--ranks', b.ranks);
+  const bySquare = new Map(b.squares.map((s) => [s.square, s]));
+  const views = new Map((state.view?.squares ?? []).map((s) => [s.square, s.view]));
+  const targets = state.selected ? targetsOf(state.selected) : [];
+  const [lastFrom, lastTo] = lastMove();
+  const parts = [];
+  const order = screenOrder();
+  for (const row of order) {
+    parts.push(`<span class="coord rank">${row[0].rank + 1}</span>`);
+    for (const { file, rank } of row) {
+      const name = squareName(file, rank);
+      const sq = bySquare.get(name);
+      if (!sq) {
+        parts.push('<span class="cell off" aria-hidden="true"></span>');
+        continue;
+      }
+      const cls = ['cell'];
+      let content = '';
+      let label = name;
+      if (sq.lake) {
+        cls.push('lake');
+        label += ': lake';
+      } else if (state.phase === 'setup') {
+        if (sq.zone) cls.push(`zone-${sq.zone}`);
+        const kind = state.setup?.pieces[name];
+        if (kind) {
+          cls.push('own', b.human);
+          content = pieceHtml(kind);
+          label += `: your ${kind}`;
+        } else label += sq.zone === b.human ? ': empty square of your setup zone' : ': empty';
+      } else {
+        const v = views.get(name);
+        if (v?.own) {
+          cls.push('own', b.human);
+          content = pieceHtml(v.own.kind);
+          label += `: your ${v.own.kind}`;
+          if (v.own.known_to_opponent.length === 1) {
+            cls.push('exposed');
+            label += ' (known to your opponent)';
+          }
+        } else if (v?.enemy) {
+          const possible = v.enemy.possible;
+          cls.push('enemy', b.human === 'red' ? 'blue' : 'red');
+          if (possible.length === 1) {
+            cls.push('known');
+            content = pieceHtml(possible[0]);
+            label += `: enemy ${possible[0]}`;
+          } else {
+            label += `: enemy piece, may be ${possible.join(', ')}`;
+          }
+        } else label += ': empty';
+      }
+      if (name === state.selected) cls.push('selected');
+      if (targets.includes(name)) {
+        cls.push('target');
+        label += ' (you can move here)';
+      }
+      if (name === lastFrom) cls.push('last-from');
+      if (name === lastTo) cls.push('last-to');
+      const tab = name === (state.focus ?? firstSquare()) ? 0 : -1;
+      parts.push(`<button type="button" class="${cls.join(' ')}" data-square="${name}" ` +
+        `tabindex="${tab}" title="${label}" aria-label="${label}">${content}</button>`);
+    }
+  }
+  parts.push('<span class="coord"></span>');
+  for (const { file } of order[0]) parts.push(`<span class="coord file">${fileName(file)}</span>`);
+  const hadFocus = boardEl.contains(document.activeElement);
+  boardEl.innerHTML = parts.join('');
+  if (hadFocus && state.focus) cellFor(state.focus)?.focus();
+  renderPanel();
+}
+
+function firstSquare() {
+  return state.board.squares.find((s) => !s.lake)?.square;
+}
+
+function renderPanel() {
+  const setup = state.phase === 'setup';
+  document.body.dataset.phase = state.phase;
+  $('setup-controls').hidden = !setup;
+  $('play-controls').hidden = setup;
+  $('sensible').hidden = !state.board?.sensible;
+  if (setup && state.setup) {
+    if (document.activeElement !== $('setup-text')) $('setup-text').value = state.setup.text;
+  }
+  $('status').textContent = setup
+    ? 'Arrange your pieces: pick one, then the square to move it to (or to swap it with). Then press Start.'
+    : state.status;
+  const log = $('log');
+  log.innerHTML = '';
+  for (const line of state.log) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    log.appendChild(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  $('last').textContent = state.log.length ? state.log.slice(-2).join(' ') : '';
+  renderLegend();
+}
+
+function renderLegend() {
+  const b = state.board;
+  const remaining = state.view?.remaining;
+  const enemy = b.human === 'red' ? 'blue' : 'red';
+  const rows = b.kinds.map((k) => {
+    const left = remaining ? ` ${remaining[b.human][k.kind] ?? 0}/${remaining[enemy][k.kind] ?? 0}` : ` ${k[b.human]}`;
+    return `<li><span class="chip ${b.human}">${ABBR[k.kind]}</span> ${k.kind}` +
+      `${k.moves ? ` (${k.strength})` : ''}<span class="count">${left}</span></li>`;
+  });
+  $('legend').innerHTML = rows.join('');
+  $('legend-head').textContent = remaining
+    ? 'Pieces (strength) — left: yours/theirs'
+    : 'Pieces (strength) — how many';
+}
+
+function showInfo(name) {
+  const v = state.view?.squares.find((s) => s.square === name)?.view;
+  const info = $('info');
+  if (v?.enemy) {
+    info.textContent = v.enemy.possible.length === 1
+      ? `${name}: enemy ${v.enemy.possible[0]}.`
+      : `${name}: enemy piece; it may be ${v.enemy.possible.join(', ')}.`;
+  } else if (v?.own) {
+    const known = v.own.known_to_opponent;
+    info.textContent = `${name}: your ${v.own.kind}` +
+      (known.length === 1 ? ' (your opponent knows it).' : '.');
+  } else info.textContent = '';
+}
+
+// ------------------------------------------------------------------ input
+
+function clickSquare(name) {
+  state.focus = name;
+  if (state.busy) return;
+  if (state.phase === 'setup') return clickSetup(name);
+  if (state.phase !== 'play') return;
+  showInfo(name);
+  const v = state.view.squares.find((s) => s.square === name)?.view;
+  if (!state.moves.length) {
+    say(state.view.status.ongoing ? 'Wait for your opponent\u2019s move.' : 'The game is over.');
+    return;
+  }
+  if (state.selected) {
+    if (name === state.selected) {
+      state.selected = null;
+      say('');
+      return render();
+    }
+    if (v?.own && targetsOf(name).length) {
+      state.selected = name;
+      say('');
+      return render();
+    }
+    const move = `${state.selected}${v?.enemy ? 'x' : '-'}${name}`;
+    state.selected = null;
+    say(`You play ${move}\u2026`);
+    send({ type: 'play', move });
+    return render();
+  }
+  if (v?.own) {
+    if (!targetsOf(name).length) {
+      say(`Your ${v.own.kind} on ${name} has no legal move.`, 'error');
+      return;
+    }
+    state.selected = name;
+    say(`${v.own.kind} on ${name}: pick a highlighted square.`);
+    return render();
+  }
+  say('Pick one of your own pieces first.', 'error');
+}
+
+function clickSetup(name) {
+  const sq = state.board.squares.find((s) => s.square === name);
+  const pieces = { ...state.setup.pieces };
+  if (!state.selected) {
+    if (!pieces[name]) {
+      say('Pick one of your pieces to move it.', 'error');
+      return;
+    }
+    state.selected = name;
+    say(`${pieces[name]} on ${name}: pick the square to move it to.`);
+    return render();
+  }
+  const from = state.selected;
+  state.selected = null;
+  if (from === name) {
+    say('');
+    return render();
+  }
+  if (!sq || sq.zone !== state.board.human) {
+    // Let the library say why (a piece outside the setup zone).
+  }
+  const moving = pieces[from];
+  delete pieces[from];
+  if (pieces[name]) pieces[from] = pieces[name];
+  pieces[name] = moving;
+  say('');
+  send({ type: 'place', pieces });
+  render();
+}
+
+function moveFocus(dr, df) {
+  const order = screenOrder();
+  let r = 0;
+  let f = 0;
+  order.forEach((row, i) => row.forEach((c, j) => {
+    if (squareName(c.file, c.rank) === (state.focus ?? firstSquare())) [r, f] = [i, j];
+  }));
+  for (let step = 1; step < 24; step++) {
+    const nr = r + dr * step;
+    const nf = f + df * step;
+    if (nr < 0 || nf < 0 || nr >= order.length || nf >= order[0].length) return;
+    const c = order[nr][nf];
+    const name = squareName(c.file, c.rank);
+    if (cellFor(name)) {
+      state.focus = name;
+      render();
+      cellFor(name).focus();
+      showInfo(name);
+      return;
+    }
+  }
+}
+
+$('board').addEventListener('click', (e) => {
+  const cell = e.target.closest('[data-square]');
+  if (cell) clickSquare(cell.dataset.square);
+});
+$('board').addEventListener('mouseover', (e) => {
+  const cell = e.target.closest('[data-square]');
+  if (cell) showInfo(cell.dataset.square);
+});
+$('board').addEventListener('keydown', (e) => {
+  const keys = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (keys[e.key]) {
+    e.preventDefault();
+    moveFocus(...keys[e.key]);
+  } else if (e.key === 'Escape') {
+    state.selected = null;
+    say('');
+    render();
+  }
+});
+
+function newGame() {
+  state.phase = 'loading';
+  state.view = null;
+  state.log = [];
+  state.moves = [];
+  state.selected = null;
+  say('');
+  const seed = new URLSearchParams(location.search).get('seed');
+  send({
+    type: 'new', preset: $('preset').value, side: $('side').value, bot: $('bot').value,
+    ...(seed ? { seed: Number(seed) } : {}),
+  });
+}
+
+$('new').addEventListener('click', newGame);
+$('preset').addEventListener('change', newGame);
+$('side').addEventListener('change', newGame);
+$('random').addEventListener('click', () => send({ type: 'arrange', how: 'random' }));
+$('sensible').addEventListener('click', () => send({ type: 'arrange', how: 'sensible' }));
+$('use-text').addEventListener('click', () => send({ type: 'text', text: $('setup-text').value }));
+$('start').addEventListener('click', () => {
+  state.selected = null;
+  send({ type: 'start', bot: $('bot').value });
+});
+$('save').addEventListener('click', () => send({ type: 'save' }));
+$('load').addEventListener('change', () => {
+  const file = $('load').files[0];
+  if (file) send({ type: 'load', file, side: $('side').value, bot: $('bot').value });
+  $('load').value = '';
+});
+
+// ------------------------------------------------------------------ worker
+
+worker.onmessage = (e) => {
+  const msg = e.data;
+  state.busy = false;
+  document.body.classList.remove('busy');
+  switch (msg.type) {
+    case 'ready': {
+      state.ready = true;
+      $('version').textContent = `marsal ${msg.version}`;
+      $('bot').innerHTML = msg.bots.map((b) => `<option value="${b}">${b}</option>`).join('');
+      $('bot').value = msg.bots.includes('search') ? 'search' : 'careful';
+      newGame();
+      break;
+    }
+    case 'board': {
+      const { type, ...board } = msg;
+      state.board = board;
+      if ([...$('preset').options].some((o) => o.value === board.preset)) $('preset').value = board.preset;
+      $('side').value = board.human;
+      state.focus = null;
+      break;
+    }
+    case 'setup':
+      // The load time: from navigation to the first setup on the board.
+      if (window.marsalReadyMs === undefined) {
+        requestAnimationFrame(() => { window.marsalReadyMs = performance.now(); });
+      }
+      state.phase = 'setup';
+      state.setup = { text: msg.text, pieces: msg.pieces };
+      render();
+      break;
+    case 'state': {
+      const wasOver = state.phase === 'over';
+      state.phase = msg.over ? 'over' : 'play';
+      state.view = msg.view;
+      state.moves = msg.moves;
+      state.log = msg.log;
+      state.status = msg.status;
+      state.opponent = msg.opponent;
+      state.setup = null;
+      if (msg.over && !wasOver) say('Game over. Press New game to play again, or Save game to keep it.', 'end');
+      else if (state.message.startsWith('You play')) say('');
+      render();
+      break;
+    }
+    case 'saved': {
+      const a = document.createElement('a');
+      a.href = msg.url;
+      a.download = msg.name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      say(`Saved as ${msg.name}.`);
+      break;
+    }
+    case 'refused':
+      say(msg.message.replace(/^Error: /, ''), 'error');
+      if (state.phase === 'loading' && state.board) state.phase = 'setup';
+      render();
+      break;
+    default:
+      break;
+  }
+};

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# CI for the wasm package and the page (called by .ci/run; runs alone too):
+# installs what a fresh machine lacks (Debian's chromium, playwright-core from
+# web/package-lock.json; marsal-wasm/build.sh installs the wasm32 target and
+# the pinned wasm-bindgen-cli), builds the package and the page once, runs
+# the node tests of the JS API, packs and installs the npm package, runs the
+# browser test, and prints the sizes. Screenshots stay in target/web-screenshots.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+target="${CARGO_TARGET_DIR:-$root/target}"
+t() { printf '  [web %ss] %s\n' "$(($(date +%s) - t0))" "$*"; }
+t0=$(date +%s)
+
+if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+chromium --version 2>/dev/null || true
+t "chromium ready"
+(cd web && npm ci --no-audit --no-fund --loglevel=error)
+t "playwright-core installed"
+
+bash web/serve.sh --build-only
+t "package and page built"
+
+node --test marsal-wasm/tests/
+t "node tests of the JS API"
+
+# npm pack makes an installable package: install the tarball into an empty
+# project (no registry needed) and use it from there.
+pack=$(mktemp -d)
+(cd marsal-wasm/pkg && npm pack --silent --pack-destination "$pack" >/dev/null)
+(cd "$pack" && npm init -y >/dev/null && npm install --no-audit --no-fund --loglevel=error ./marsal-wasm-*.tgz >/dev/null)
+cat > "$pack/use.mjs" <<'JS'
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as marsal from 'marsal-wasm';
+const wasm = createRequire(import.meta.url).resolve('marsal-wasm/marsal_wasm_bg.wasm');
+marsal.initSync({ module: readFileSync(wasm) });
+const game = marsal.Game.random(marsal.Ruleset.preset('marsal_a_spion'), 1, 2);
+while (!game.isOver) game.play(game.botMove('careful', game.ply));
+console.log(`installed package: a game of ${game.ply} plies, ${game.statusText()}`);
+JS
+(cd "$pack" && node use.mjs)
+rm -rf "$pack"
+t "npm package packed, installed and used"
+
+node marsal-wasm/bench/playout.mjs --ruleset classic --games 300
+(cd web && node --test test/)
+t "browser test"
+
+wasm="$root/marsal-wasm/pkg/marsal_wasm_bg.wasm"
+echo "wasm: $(stat -c %s "$wasm") bytes, gzip -9: $(gzip -9c "$wasm" | wc -c) bytes"
+ls "$target/web-screenshots"

@@ -1,0 +1,336 @@
+// The browser test of the page: headless Chromium (the system's, Debian's
+// package) driven by playwright-core. It serves target/web (build it first:
+// `bash web/serve.sh --build-only`) on 127.0.0.1, then
+// - draws each preset's board and checks its squares against the library;
+// - arranges a setup by clicks and has a bad setup text refused with the
+//   library's message;
+// - plays a whole game by clicks until it ends: at every ply the page's
+//   state and every message the worker sent are compared with the referee's
+//   view for the human side, and no unknown enemy square shows or names
+//   anything narrower than what that side may know;
+// - refuses an illegal click with a message;
+// - saves the game, plays on, loads the file and gets the saved game back;
+// - keeps screenshots under target/web-screenshots/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { observationWords } from '../words.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const site = join(target, 'web');
+const shots = join(target, 'web-screenshots');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const marsal = await import(join(root, 'marsal-wasm', 'pkg', 'marsal_wasm.js'));
+marsal.initSync({ module: readFileSync(join(root, 'marsal-wasm', 'pkg', 'marsal_wasm_bg.wasm')) });
+
+let server;
+let url;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(join(site, 'index.html')), `${site} is missing: run bash web/serve.sh --build-only`);
+  mkdirSync(shots, { recursive: true });
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site],
+    { stdio: 'ignore' });
+  url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** A page whose worker messages are recorded in window.__received (by the test only). */
+async function openPage(viewport = { width: 1280, height: 900 }, query = '?seed=7') {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.addInitScript(() => {
+    const W = window.Worker;
+    window.__received = [];
+    window.Worker = class extends W {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => window.__received.push(e.data));
+      }
+    };
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const t0 = performance.now();
+  await page.goto(url + query);
+  await page.waitForFunction(() => window.marsalPage?.phase === 'setup');
+  const loadMs = performance.now() - t0;
+  return { page, context, errors, loadMs };
+}
+
+const workerOf = async (page) => {
+  for (let i = 0; i < 50 && !page.workers().length; i++) await page.waitForTimeout(50);
+  return page.workers()[0];
+};
+
+async function choosePreset(page, preset, side = 'red') {
+  await page.selectOption('#side', side);
+  await page.waitForFunction(() => window.marsalPage.phase === 'setup' && !window.marsalPage.busy);
+  await page.selectOption('#preset', preset);
+  await page.waitForFunction((p) => window.marsalPage.phase === 'setup' && window.marsalPage.board.preset === p
+    && !window.marsalPage.busy, preset);
+}
+
+const KIND_NAMES = ['Marshal', 'General', 'Colonel', 'Major', 'Captain', 'Lieutenant', 'Sergeant', 'Cadet',
+  'Corporal', 'Gunner', 'Scout', 'Miner', 'Spy', 'Mine', 'Bomb', 'Flag'];
+const kindsNamed = (text) => KIND_NAMES.filter((k) => new RegExp(`\\b${k}\\b`).test(text));
+
+/**
+ * The hidden-information check, at the current ply: the page's state holds
+ * the referee's view for the human side and nothing else; every message the
+ * worker sent since `seen` is that view at its ply; every unknown enemy
+ * square is blank and names exactly the kinds it may be (or none).
+ */
+async function checkNoLeak(page, worker, seen) {
+  const pageState = await page.evaluate(() => JSON.parse(JSON.stringify(window.marsalPage)));
+  const received = await page.evaluate((n) => window.__received.slice(n), seen);
+  const plies = received.filter((m) => m.type === 'state').map((m) => m.view.ply);
+  const truth = await worker.evaluate((plies) => {
+    const s = self.marsalWorker;
+    const enemy = s.human === 'red' ? 'blue' : 'red';
+    const at = {};
+    for (const p of plies) {
+      const g = s.game.clone();
+      while (g.ply > p) g.undo();
+      at[p] = g.view(s.human);
+      g.free();
+    }
+    return { human: s.human, view: s.game.view(s.human), enemyView: s.game.view(enemy), at, opponent: '' };
+  }, plies);
+  assert.deepEqual(Object.keys(pageState).sort(), ['board', 'busy', 'focus', 'log', 'message', 'moves',
+    'opponent', 'phase', 'ready', 'selected', 'setup', 'status', 'view'].sort(), 'the page state has only its fields');
+  assert.deepEqual(pageState.view, truth.view, 'the page holds the human side\u2019s view');
+  for (const m of received) {
+    assert.ok(['ready', 'board', 'setup', 'state', 'saved', 'refused'].includes(m.type), m.type);
+    if (m.type === 'state') {
+      assert.deepEqual(m.view, truth.at[m.view.ply], `the message at ply ${m.view.ply} is the human\u2019s view`);
+      assert.deepEqual(m.log, m.view.log.map((o) => observationWords(o, truth.human, m.opponent)));
+      if (m.view.status.ongoing?.to_move !== truth.human) assert.deepEqual(m.moves, []);
+    }
+    if (m.type === 'setup') assert.equal(m.side, truth.human);
+  }
+  const cells = await page.evaluate(() => [...document.querySelectorAll('#board [data-square]')].map((c) => ({
+    square: c.dataset.square,
+    text: c.textContent,
+    attrs: [...c.attributes].map((a) => `${a.name}=${a.value}`).join(' '),
+  })));
+  const possibleAt = new Map(truth.view.squares.filter((s) => s.view.enemy).map((s) => [s.square, s.view.enemy.possible]));
+  const hidden = truth.enemyView.squares.filter((s) => s.view.own && possibleAt.get(s.square)?.length > 1);
+  for (const { square } of hidden) {
+    const cell = cells.find((c) => c.square === square);
+    assert.equal(cell.text, '', `the unknown enemy piece on ${square} is drawn blank`);
+    const named = kindsNamed(cell.attrs);
+    if (named.length) assert.deepEqual(named.sort(), [...possibleAt.get(square)].sort(), `${square}: ${cell.attrs}`);
+  }
+  const info = await page.textContent('#info');
+  const m = /^(\w+\d+): enemy/.exec(info);
+  if (m && possibleAt.get(m[1])?.length > 1) {
+    assert.deepEqual(kindsNamed(info).sort(), [...possibleAt.get(m[1])].sort(), info);
+  }
+  return seen + received.length;
+}
+
+const stateNow = (page) => page.evaluate(() => ({
+  ply: window.marsalPage.view?.ply, phase: window.marsalPage.phase, moves: window.marsalPage.moves,
+}));
+
+async function waitHumanTurn(page, afterPly) {
+  await page.waitForFunction((p) => {
+    const s = window.marsalPage;
+    return !s.busy && (s.phase === 'over' || (s.phase === 'play' && s.moves.length > 0 && s.view.ply > p));
+  }, afterPly);
+}
+
+/** One move by clicks: a piece, then one of its highlighted targets (attacks preferred). */
+async function playByClicks(page, rng) {
+  const { moves, ply } = await stateNow(page);
+  const from = [...new Set(moves.map((mv) => mv.split(/[-x]/)[0]))];
+  const attacks = moves.filter((mv) => mv.includes('x'));
+  const pick = attacks.length && rng() < 0.6
+    ? attacks[Math.floor(rng() * attacks.length)].split('x')[0]
+    : from[Math.floor(rng() * from.length)];
+  await page.click(`#board [data-square="${pick}"]`);
+  const targets = await page.$$eval('#board .cell.target', (cs) => cs.map((c) => c.dataset.square));
+  const expected = moves.filter((mv) => mv.startsWith(pick) && /[-x]/.test(mv[pick.length]))
+    .map((mv) => mv.slice(pick.length + 1));
+  assert.deepEqual(targets.sort(), expected.sort(), 'the highlighted targets are the legal moves');
+  const enemyTargets = moves.filter((mv) => mv.startsWith(pick + 'x')).map((mv) => mv.slice(pick.length + 1));
+  const choices = enemyTargets.length && rng() < 0.8 ? enemyTargets : targets;
+  await page.click(`#board [data-square="${choices[Math.floor(rng() * choices.length)]}"]`);
+  await waitHumanTurn(page, ply);
+}
+
+const rngFrom = (seed) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+
+test('each preset\u2019s board is drawn with its squares, lakes and off-board squares', async () => {
+  const { page, context, errors, loadMs } = await openPage();
+  const loads = [];
+  for (let i = 0; i < 5; i++) {
+    const fresh = await openPage();
+    await fresh.page.waitForFunction(() => window.marsalReadyMs !== undefined);
+    loads.push(await fresh.page.evaluate(() => window.marsalReadyMs));
+    await fresh.context.close();
+  }
+  loads.sort((a, b) => a - b);
+  console.log(`page load, navigation to the first setup drawn: median ${loads[2].toFixed(0)} ms ` +
+    `(${loads.map((x) => x.toFixed(0)).join(', ')} ms in 5 fresh contexts; ${loadMs.toFixed(0)} ms as the test saw the first)`);
+  for (const preset of marsal.presets()) {
+    await choosePreset(page, preset);
+    const rules = marsal.Ruleset.preset(preset);
+    const squares = rules.board();
+    const cells = await page.$$eval('#board [data-square]', (cs) => cs.map((c) => ({
+      square: c.dataset.square, lake: c.classList.contains('lake'), own: c.classList.contains('own'),
+    })));
+    assert.equal(cells.length, squares.length, preset);
+    assert.deepEqual(cells.filter((c) => c.lake).map((c) => c.square).sort(),
+      squares.filter((s) => s.lake).map((s) => s.square).sort(), `${preset} lakes`);
+    const army = rules.kinds().reduce((n, k) => n + k.red, 0);
+    assert.equal(cells.filter((c) => c.own).length, army, `${preset}: the whole red army is set up`);
+    await page.screenshot({ path: join(shots, `setup-${preset}.png`) });
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a setup is arranged by clicks, and a bad setup text is refused with the library\u2019s message', async () => {
+  const { page, context } = await openPage();
+  await choosePreset(page, 'classic');
+  const before = await page.evaluate(() => window.marsalPage.setup.pieces);
+  const keys = Object.keys(before);
+  const b = keys[0];
+  const a = keys.find((sq) => before[sq] !== before[b]);
+  await page.click(`#board [data-square="${a}"]`);
+  await page.click(`#board [data-square="${b}"]`);
+  await page.waitForFunction((a) => window.marsalPage.setup && !window.marsalPage.busy
+    && window.marsalPage.selected === null, a);
+  const afterSwap = await page.evaluate(() => window.marsalPage.setup.pieces);
+  assert.equal(afterSwap[a], before[b]);
+  assert.equal(afterSwap[b], before[a]);
+  await page.fill('#setup-text', 'MMMM');
+  await page.click('#use-text');
+  await page.waitForFunction(() => /setup zone has 4 rows/.test(document.getElementById('message').textContent));
+  assert.equal(await page.getAttribute('#message', 'class'), 'error');
+  await context.close();
+});
+
+test('a whole game by clicks: illegal click refused, nothing hidden leaks at any ply, save and load restore', async () => {
+  const t0 = performance.now();
+  const { page, context, errors } = await openPage();
+  await choosePreset(page, 'barrage');
+  const worker = await workerOf(page);
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  let seen = await checkNoLeak(page, worker, 0);
+
+  // An illegal click: a piece, then a square that is no target of it.
+  const { moves } = await stateNow(page);
+  const from = moves[0].split(/[-x]/)[0];
+  const targets = moves.filter((mv) => mv.startsWith(from)).map((mv) => mv.slice(from.length + 1));
+  const all = await page.$$eval('#board [data-square]:not(.lake):not(.own)', (cs) => cs.map((c) => c.dataset.square));
+  const wrong = all.find((sq) => !targets.includes(sq));
+  await page.click(`#board [data-square="${from}"]`);
+  await page.click(`#board [data-square="${wrong}"]`);
+  await page.waitForFunction(() => document.getElementById('message').className === 'error');
+  const refusal = await page.textContent('#message');
+  assert.match(refusal, new RegExp(`move "${from}[-x]${wrong}"`));
+  assert.equal((await stateNow(page)).ply, 0, 'the refused move changed nothing');
+  await page.click(`#board [data-square="${(await page.$eval('#board .cell.enemy', (c) => c.dataset.square))}"]`);
+  assert.equal(await page.textContent('#message'), 'Pick one of your own pieces first.');
+
+  const rng = rngFrom(11);
+  let saved = null;
+  let human = 0;
+  for (;;) {
+    const now = await stateNow(page);
+    if (now.phase === 'over') break;
+    await playByClicks(page, rng);
+    human += 1;
+    seen = await checkNoLeak(page, worker, seen);
+    if (human === 10) {
+      await page.screenshot({ path: join(shots, 'mid-game.png') });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+      const path = join(shots, 'saved-game.json');
+      await download.saveAs(path);
+      const view = await page.evaluate(() => window.marsalPage.view);
+      saved = { path, view };
+      const back = marsal.Game.fromJson(readFileSync(path, 'utf8'));
+      assert.equal(back.ply, view.ply, 'the saved file is the game');
+      // Play on, then load: the saved game comes back.
+      if ((await stateNow(page)).phase !== 'over') {
+        await playByClicks(page, rng);
+        seen = await checkNoLeak(page, worker, seen);
+        await page.setInputFiles('#load', path);
+        await page.waitForFunction((p) => window.marsalPage.view?.ply === p && !window.marsalPage.busy, view.ply);
+        assert.deepEqual(await page.evaluate(() => window.marsalPage.view), view, 'load restores the saved game');
+        seen = await checkNoLeak(page, worker, seen);
+      }
+    }
+    assert.ok(human < 3000, 'the game ends');
+  }
+  seen = await checkNoLeak(page, worker, seen);
+  assert.ok(saved, 'the game was saved');
+  const status = await page.textContent('#status');
+  assert.match(status, /(You win|You lose|A draw).*Game over\./);
+  assert.match(await page.textContent('#message'), /^Game over\./);
+  await page.screenshot({ path: join(shots, 'end.png') });
+  const plies = (await stateNow(page)).ply;
+  console.log(`whole game by clicks: ${human} human moves, ${plies} plies, ${((performance.now() - t0) / 1000).toFixed(1)} s; ${status}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone-sized screen the Czech board fits the width and the game is played by taps', async () => {
+  const { page, context } = await openPage({ width: 390, height: 844 });
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  const worker = await workerOf(page);
+  const rng = rngFrom(5);
+  for (let i = 0; i < 6 && (await stateNow(page)).phase !== 'over'; i++) await playByClicks(page, rng);
+  await checkNoLeak(page, worker, 0);
+  const box = await page.$eval('#board', (b) => b.getBoundingClientRect().right);
+  assert.ok(box <= 390, `the board fits: right edge ${box}`);
+  await page.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
+  await context.close();
+});
+
+test('the keyboard picks and moves a piece', async () => {
+  const { page, context } = await openPage();
+  await choosePreset(page, 'classic');
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  const { moves } = await stateNow(page);
+  const [from, to] = moves[0].split(/[-x]/);
+  await page.focus(`#board [data-square="${from}"]`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.marsalPage.selected), from);
+  // Walk to the target with the arrow keys (red at the bottom: up is rank + 1).
+  const df = to.charCodeAt(0) - from.charCodeAt(0);
+  const dr = Number(to.slice(1)) - Number(from.slice(1));
+  for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), to);
+  await page.keyboard.press('Enter');
+  await waitHumanTurn(page, 0);
+  assert.ok((await stateNow(page)).ply >= 2);
+  await context.close();
+});
