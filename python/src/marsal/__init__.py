@@ -49,10 +49,10 @@ from ._library import check, find_library, last_error_message, lib, version
 from ._ruleset import Ruleset
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSearchConfig,
-    MarsalSearchStats, MarsalSquare, MarsalSquareView,
+    MarsalSearchStats, MarsalSquare, MarsalObservation, MarsalSquareView, MarsalViewInfo,
 )
 from ._values import (
-    GameStatus, Move, Outcome, PlayoutSummary, SquareView, View, parse_square, square_name,
+    GameStatus, Move, Outcome, PlayoutSummary, SeenMove, SquareView, View, parse_square, square_name,
 )
 from .vector import VectorEnv
 
@@ -66,8 +66,9 @@ __all__ = [
     "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
     "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalSearchConfig", "MarsalSearchStats",
-    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",
+    "MarsalSearchConfig", "MarsalSearchStats",
+    "Move", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "Ruleset", "Game",
     "lib", "check", "version", "last_error_message", "find_library",
     "square_name", "parse_square", "play_random", "views", "views_raw",

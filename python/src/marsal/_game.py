@@ -6,9 +6,10 @@ from __future__ import annotations
 import ctypes
 import json
 import struct
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config
 from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
@@ -18,11 +19,12 @@ from ._library import (
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSearchStats, MarsalSquareView, _game_p, _i64,
-    _u8, _u32, _u64,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSearchStats, MarsalSquareView,
+    MarsalViewInfo, _game_p, _i64, _u8, _u32, _u64,
 )
 from ._values import (
-    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, View, _as_move, _move_from_key,
+    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, SeenMove, View, _as_move,
+    _move_from_key,
     _view_from_cells,
 )
 
@@ -55,9 +57,9 @@ class Game(_Handle):
     def _init(self, ptr: Any) -> None:
         self._ptr = ptr
         self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
-        self._size: Optional[tuple] = None
+        self._size: Optional[Tuple[int, int]] = None
         self._sizes: Optional[Tuple[int, int, int, int]] = None
-        self._mask_buf: Optional[np.ndarray] = None
+        self._mask_buf: Optional[npt.NDArray[np.bool_]] = None
 
     @classmethod
     def _wrap(cls, ptr: Any) -> "Game":
@@ -88,7 +90,7 @@ class Game(_Handle):
         return _read_text(lambda b, c, n: lib.marsal_game_to_json(ptr, b, c, n), 8192)
 
     @classmethod
-    def from_json(cls, text: Union[str, dict]) -> "Game":
+    def from_json(cls, text: Union[str, Dict[str, Any]]) -> "Game":
         """A game from its JSON form; every move is checked again (ParseError
         for text that is not a game, or with an illegal move)."""
         if isinstance(text, dict):
@@ -114,7 +116,7 @@ class Game(_Handle):
         same ruleset and the same moves were played."""
         if not isinstance(other, Game):
             return NotImplemented
-        return json.loads(self.to_json()) == json.loads(other.to_json())
+        return bool(json.loads(self.to_json()) == json.loads(other.to_json()))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -143,7 +145,7 @@ class Game(_Handle):
         """``(channels, ranks, files)``."""
         return self._encoding_sizes()[1:]
 
-    def action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def action_mask(self, out: Optional[npt.NDArray[Any]] = None) -> npt.NDArray[np.bool_]:
         """The legal-action mask of the side to move (a ``bool`` array of the
         action-space size; all False once the game is over). Pass ``out`` (a
         contiguous ``bool`` or ``uint8`` array of that size) to reuse it."""
@@ -154,14 +156,14 @@ class Game(_Handle):
         check(lib.marsal_game_action_mask(self._get(), out.ctypes.data, out.size, None))
         return out
 
-    def legal_actions(self) -> np.ndarray:
+    def legal_actions(self) -> npt.NDArray[np.int64]:
         """The legal actions of the side to move, ascending (``int64``)."""
         if self._mask_buf is None:
             self._mask_buf = np.empty(self._encoding_sizes()[0], dtype=np.bool_)
         return np.flatnonzero(self.action_mask(self._mask_buf))
 
     def observation(self, side: Union[Side, str, int, None] = None,
-                    out: Optional[np.ndarray] = None) -> np.ndarray:
+                    out: Optional[npt.NDArray[np.float32]] = None) -> npt.NDArray[np.float32]:
         """The observation tensor of ``side`` (default: the side to move), a
         ``float32`` array of :attr:`observation_shape` built from that side's
         view only. Pass ``out`` to reuse an array."""
@@ -276,7 +278,7 @@ class Game(_Handle):
         with self.ruleset as r:
             return r.action_to_move(self.position_to_move, action)
 
-    def move_to_action(self, move: Union[Move, str, tuple]) -> int:
+    def move_to_action(self, move: Union[Move, str, Tuple[Any, ...]]) -> int:
         """The action of ``move`` for the side to move."""
         with self.ruleset as r:
             return r.move_to_action(self.position_to_move, move)
@@ -339,7 +341,7 @@ class Game(_Handle):
         get = _MOVE_BY_KEY.get
         return [get(k) or _move_from_key(k) for k in keys]
 
-    def play(self, move: Union[Move, str, tuple]) -> Outcome:
+    def play(self, move: Union[Move, str, Tuple[Any, ...]]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
 
         Raises IllegalMove or GameOver (nothing changes), ParseError for bad
@@ -350,7 +352,7 @@ class Game(_Handle):
         if isinstance(move, (str, bytes)):
             check(lib.marsal_game_play_text(ptr, _encode(move, "move_text"), ctypes.byref(out)))
         else:
-            cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
+            cm = _C_BY_MOVE.get(move) if type(move) is Move else None
             if cm is None:
                 cm = _as_move(move).to_c()
             check(lib.marsal_game_play(ptr, ctypes.byref(cm), ctypes.byref(out)))
@@ -375,7 +377,7 @@ class Game(_Handle):
         check(lib.marsal_game_undo(self._get(), ctypes.byref(out)))
         return Outcome.from_c(out)
 
-    def move_text(self, move: Union[Move, str, tuple]) -> str:
+    def move_text(self, move: Union[Move, str, Tuple[Any, ...]]) -> str:
         """The text of ``move`` in the current position (``e5-e6`` or ``e5xe6``)."""
         ptr = self._get()
         cm = _as_move(move).to_c()
@@ -425,7 +427,7 @@ class Game(_Handle):
         return out.value
 
     @property
-    def board_size(self) -> tuple:
+    def board_size(self) -> Tuple[int, int]:
         """``(files, ranks)``."""
         if self._size is None:
             f, r = _u8(), _u8()
@@ -442,6 +444,17 @@ class Game(_Handle):
             lambda b, c, n: lib.marsal_game_view(ptr, code, b, c, n),
             MarsalSquareView, files * ranks)
         return _view_from_cells(Side.from_code(code), files, ranks, items)
+
+    def last_seen(self, side: Union[Side, str, int]) -> Optional[SeenMove]:
+        """The last move as ``side`` saw it (None before the first move): what a
+        player may be told of it, where :attr:`last_outcome` is the referee's."""
+        ptr = self._get()
+        files, ranks = self.board_size
+        buf = (MarsalSquareView * (files * ranks))()
+        info = MarsalViewInfo()
+        check(lib.marsal_game_view_full(
+            ptr, _side_code(side), buf, files * ranks, None, ctypes.byref(info)))
+        return SeenMove.from_c(info.last) if info.has_last else None
 
     def position_text(self) -> str:
         """The position text (the referee's full information: never for a player)."""

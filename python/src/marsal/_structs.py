@@ -8,7 +8,8 @@ import ctypes
 
 __all__ = [
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalSearchConfig", "MarsalSearchStats",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",
+    "MarsalSearchConfig", "MarsalSearchStats",
 ]
 
 
@@ -36,6 +37,30 @@ class MarsalGameStatus(ctypes.Structure):
         ("state", ctypes.c_uint8),
         ("side", ctypes.c_uint8),
         ("reason", ctypes.c_uint8),
+    ]
+
+
+class MarsalObservation(ctypes.Structure):
+    _fields_ = [
+        ("mv", MarsalMove),
+        ("side", ctypes.c_uint8),
+        ("piece", ctypes.c_uint8),
+        ("defender", ctypes.c_uint8),
+        ("battle", ctypes.c_uint8),
+    ]
+
+
+class MarsalViewInfo(ctypes.Structure):
+    _fields_ = [
+        ("side", ctypes.c_uint8),
+        ("files", ctypes.c_uint8),
+        ("ranks", ctypes.c_uint8),
+        ("has_last", ctypes.c_bool),
+        ("status", MarsalGameStatus),
+        ("ply", ctypes.c_uint32),
+        ("plies_since_attack", ctypes.c_uint32),
+        ("remaining", (ctypes.c_uint8 * 16) * 2),
+        ("last", MarsalObservation),
     ]
 
 

@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ._bots import POLICIES, _budget
@@ -165,10 +166,11 @@ class MarsalEnv(gymnasium.Env):
             info["status"] = str(self.game.status)
         return self._obs(self.agent_side), self._reward(), terminated, truncated, info
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> "npt.NDArray[np.bool_]":
         """The legal-action mask of the agent (``bool``), for MaskablePPO."""
         assert self.game is not None, "reset() first"
-        return self.game.action_mask().copy()
+        mask: npt.NDArray[np.bool_] = self.game.action_mask().copy()
+        return mask
 
     def render(self) -> Optional[str]:
         if self.render_mode != "ansi" or self.game is None:

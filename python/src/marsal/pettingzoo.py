@@ -40,7 +40,7 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     """A game of marsal between two agents (see the module documentation).
 
     ``ruleset``: a :class:`marsal.Ruleset` or a preset name
@@ -51,7 +51,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
     ``"search"`` with its budget).
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "marsal_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "name": "marsal_v0", "is_parallelizable": False}
 
     def __init__(self, ruleset: Union[Ruleset, str] = "classic", max_plies: Optional[int] = None,
                  render_mode: Optional[str] = None, setup: str = "random") -> None:
@@ -78,10 +78,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
         self.game: Optional[Game] = None
         self._mask = np.zeros(a, dtype=np.bool_)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> "spaces.Space[Any]":
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> "spaces.Space[Any]":
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Optional, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -156,7 +156,7 @@ class VectorEnv:
         check(lib.marsal_vec_env_game(self._get(), index, ctypes.byref(out)))
         return Game._wrap(out)
 
-    def sides_to_move(self) -> list:
+    def sides_to_move(self) -> List[Side]:
         """The side each observation is for, as :class:`Side` values."""
         return [Side.RED if s == 0 else Side.BLUE for s in self.to_move]
 
