@@ -387,3 +387,15 @@ pub unsafe extern "C" fn marsal_vec_env_game(
         new_game(g.clone(), out)
     })
 }
+
+impl MarsalVecEnv {
+    /// The games, in order (for the batch policies of `bots.rs`).
+    pub(crate) fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// The environment's action space.
+    pub(crate) fn action_space(&self) -> &ActionSpace {
+        &self.actions
+    }
+}
