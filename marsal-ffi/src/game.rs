@@ -1,5 +1,5 @@
-//! Games: the `MarsalGame` handle, started from two setups, from random
-//! setups or from a position text, copied, saved to and loaded from JSON, and
+//! Games: the `MarsalGame` handle, started from two setups, from random or
+//! sensible setups or from a position text, copied, saved to and loaded from JSON, and
 //! freed.
 
 use super::*;
@@ -76,6 +76,32 @@ pub unsafe extern "C" fn marsal_game_new_random(
         }
         let red = Setup::random(&r.rules, Side::Red, red_seed);
         let blue = Setup::random(&r.rules, Side::Blue, blue_seed);
+        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
+        new_game(game, out)
+    })
+}
+
+/// Starts a game from sensible setups (as `marsal_setup_sensible` makes them:
+/// Red's from `red_seed`, Blue's from `blue_seed`) and writes the new handle
+/// into `*out`.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_new_sensible(
+    ruleset: *const MarsalRuleset,
+    red_seed: u64,
+    blue_seed: u64,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let red = Setup::sensible(&r.rules, Side::Red, red_seed);
+        let blue = Setup::sensible(&r.rules, Side::Blue, blue_seed);
         let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
         new_game(game, out)
     })

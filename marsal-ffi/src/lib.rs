@@ -49,14 +49,17 @@
 //! | `status.rs` | `MarsalStatus`, the per-thread last error message, the panic boundary |
 //! | `version.rs` | `marsal_version` |
 //! | `ruleset.rs` | `MarsalRuleset`: presets, JSON, free |
-//! | `setup.rs` | random setups |
+//! | `setup.rs` | random and sensible setups |
 //! | `options.rs` | ruleset options by name |
-//! | `game.rs` | `MarsalGame`: new, random, from a position, copy, JSON, free |
+//! | `game.rs` | `MarsalGame`: new, random, sensible, from a position, copy, JSON, free |
 //! | `play.rs` | legal moves, playing (also as text), undo, status, last outcome |
 //! | `view.rs` | a side's view: board size, squares, full view |
 //! | `position.rs` | a game's hash, ply and position text |
+//! | `determinize.rs` | a complete game drawn from what one side knows, consistency with a side's knowledge |
+//! | `search.rs` | the search bot: its configuration, its move, what it cost |
 //! | `batch.rs` | random plies and playouts, views, moves and plays of many games |
 //! | `encoding.rs` | action spaces, masks and observations for learning |
+//! | `bots.rs` | the built-in bots (random, careful, search) as batch policies |
 //! | `vec_env_step.rs` | the outputs of a vector env call and the work on a part of its games |
 //! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
 //! | `pool.rs` | the persistent worker threads of a vector environment |
@@ -86,10 +89,16 @@ mod view;
 pub use view::*;
 mod position;
 pub use position::*;
+mod determinize;
+pub use determinize::*;
+mod search;
+pub use search::*;
 mod batch;
 pub use batch::*;
 mod encoding;
 pub use encoding::*;
+mod bots;
+pub use bots::*;
 mod vec_env_step;
 pub use vec_env_step::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
 mod vec_env;
@@ -100,6 +109,8 @@ use status::{Error, FfiResult, boundary, quote};
 pub use status::{MarsalStatus, marsal_last_error_message};
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_bots;
 #[cfg(test)]
 mod tests_host;
 #[cfg(test)]

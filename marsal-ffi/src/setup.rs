@@ -1,4 +1,5 @@
-//! Setups: a random legal setup of a ruleset, as setup text.
+//! Setups: a random legal setup of a ruleset, and a sensible one (as a
+//! person would set up), as setup text.
 
 use super::*;
 use marsal::Setup;
@@ -24,6 +25,36 @@ pub unsafe extern "C" fn marsal_setup_random(
         let r = unsafe { get(ruleset, "ruleset") }?;
         let side = side(side_code)?;
         let s = Setup::random(&r.rules, side, seed);
+        let t = s.to_text(&r.rules).to_string();
+        // SAFETY: the caller's promise.
+        unsafe { write_text(&t, buf, cap, len_out) }
+    })
+}
+
+/// Writes a setup a person would make for `side` (0 red, 1 blue) of `ruleset`
+/// (`marsal::Setup::sensible`: the Flag on the back row behind its Mines or
+/// Bombs where the geometry allows, a mix of Scouts and low ranks up front,
+/// Miners at the back; a random setup for a ruleset where that plan does not
+/// fit), in the setup text form, into `buf`. Always legal; the same seed gives
+/// the same setup. The search bot plays best from such setups.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+/// `len_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_setup_sensible(
+    ruleset: *const MarsalRuleset,
+    side_code: u8,
+    seed: u64,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        let side = side(side_code)?;
+        let s = Setup::sensible(&r.rules, side, seed);
         let t = s.to_text(&r.rules).to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }

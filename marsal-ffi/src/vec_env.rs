@@ -468,3 +468,15 @@ pub unsafe extern "C" fn marsal_vec_env_game(
         new_game(s.game.clone(), out)
     })
 }
+
+impl MarsalVecEnv {
+    /// The games, in order (for the batch policies of `bots.rs`).
+    pub(crate) fn games(&self) -> impl ExactSizeIterator<Item = &marsal::Game> + '_ {
+        self.slots.iter().map(|s| &s.game)
+    }
+
+    /// The environment's action space.
+    pub(crate) fn action_space(&self) -> &ActionSpace {
+        &self.spaces.actions
+    }
+}

@@ -159,6 +159,37 @@ int batches(const marsal::Ruleset& rules) {
     return 0;
 }
 
+// The bots: sensible setups, the search bot's move (legal, the same for the
+// same seed) and a determinization (consistent with what its side knows).
+int bots(const marsal::Ruleset& rules) {
+    std::cout << "\nbots:\n";
+    marsal::Game game = marsal::Game::sensible(rules, 5, 6);
+    std::cout << "  sensible setup (red): " << rules.sensible_setup(marsal::Side::Red, 5) << '\n';
+    for (std::uint64_t ply = 0; ply < 6 && game.status().state == MARSAL_STATE_ONGOING; ++ply) {
+        MarsalSearchStats stats{};
+        const MarsalMove mv = game.search_move(500, ply, &stats);
+        const MarsalMove again = game.search_move(500, ply);
+        if (mv.from.file != again.from.file || mv.from.rank != again.from.rank ||
+            mv.to.file != again.to.file || mv.to.rank != again.to.rank) {
+            std::cerr << "error: the search gave two moves for one seed\n";
+            return 1;
+        }
+        std::cout << "  search: " << marsal::move_name(mv) << " (" << stats.nodes << " nodes, depth "
+                  << stats.depth << ")\n";
+        game.play(mv);
+    }
+    const marsal::Game sample = game.determinize(marsal::Side::Blue, 1);
+    marsal::Game reused = marsal::Game::random(rules, 1, 2);
+    game.determinize_into(marsal::Side::Blue, 1, reused);
+    if (!sample.is_consistent(game, marsal::Side::Blue) ||
+        reused.to_json() != sample.to_json()) {
+        std::cerr << "error: a determinization does not agree with Blue's view\n";
+        return 1;
+    }
+    std::cout << "  determinize: consistent with Blue's view\n";
+    return 0;
+}
+
 // The calls real hosts need (issue 11): options, copies, saved games,
 // positions from text, the full view and chosen-move batches.
 int host_calls(const marsal::Ruleset& rules) {
@@ -334,6 +365,9 @@ int run(const std::string& preset) {
                   << ")\n";
     }
     if (batches(rules) != 0) {
+        return 1;
+    }
+    if (bots(rules) != 0) {
         return 1;
     }
     return host_calls(rules);

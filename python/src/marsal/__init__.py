@@ -10,6 +10,11 @@ A Python package over the marsal C library (installed inside the package):
   (:meth:`Game.action_mask`, :meth:`Ruleset.action_to_move`) and an
   observation tensor per side (:meth:`Game.observation`), see
   ``docs/encodings.md``;
+* the built-in bots inside the library: ``random``, ``careful`` and the
+  ``search`` bot (:meth:`Game.search_move`, :meth:`Game.bot_action`,
+  :func:`bot_actions` for many games), determinizations of what a side knows
+  (:meth:`Game.determinize`) and sensible setups
+  (:meth:`Ruleset.sensible_setup`, :meth:`Game.sensible`);
 * :class:`VectorEnv`: N games stepped from an array of actions in one call;
 * ``marsal.pettingzoo`` (``env()``, ``raw_env()``) and the Gymnasium
   environments ``marsal/MarsalASpion-v0``, ``marsal/Classic-v0`` and
@@ -28,6 +33,9 @@ Example::
 # A module per concept (the C library, enums, errors, C structs, values,
 # rulesets, games, batches); ``marsal._core`` still gives the former names.
 from ._batch import play_random, views, views_raw
+from ._bots import (
+    POLICIES, SEARCH_DEFAULT_NODES, SEARCH_MAX_DETERMINIZATIONS, SearchStats, bot_actions,
+)
 from ._enums import (
     GRID_SQUARES, KIND_COUNT, MAX_FILES, MAX_LEGAL_MOVES, MAX_RANKS, OBSERVATION_CHANNELS,
     Battle, Cell, Kind, Side, State, Status,
@@ -40,11 +48,11 @@ from ._game import Game
 from ._library import check, find_library, last_error_message, lib, version
 from ._ruleset import Ruleset
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquare,
-    MarsalSquareView,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSearchConfig,
+    MarsalSearchStats, MarsalSquare, MarsalObservation, MarsalSquareView, MarsalViewInfo,
 )
 from ._values import (
-    GameStatus, Move, Outcome, PlayoutSummary, SquareView, View, parse_square, square_name,
+    GameStatus, Move, Outcome, PlayoutSummary, SeenMove, SquareView, View, parse_square, square_name,
 )
 from .vector import VectorEnv
 
@@ -58,12 +66,15 @@ __all__ = [
     "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
     "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary",
-    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",
+    "MarsalSearchConfig", "MarsalSearchStats",
+    "Move", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "Ruleset", "Game",
     "lib", "check", "version", "last_error_message", "find_library",
     "square_name", "parse_square", "play_random", "views", "views_raw",
     "VectorEnv", "__version__",
+    "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SearchStats",
+    "bot_actions",
 ]
 
 # The former single module, still an attribute (``marsal._core._handles``).

@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Union
 
 from ._enums import Side
 from ._library import _read_items, _side_code, _u32_arg, _u64_arg, check, lib
 from ._structs import MarsalSquareView, _game_p, _u64
-from ._values import _view_from_cells
+from ._values import View, _view_from_cells
+
+if TYPE_CHECKING:
+    from ._game import Game
 
 __all__ = ["play_random", "views", "views_raw"]
 
 
-def _handles(games) -> "ctypes.Array":
+def _handles(games: Iterable[Optional["Game"]]) -> "ctypes.Array[Any]":
     """A C array of the handles of ``games`` (closed games raise ValueError;
     None becomes a NULL element, which the library refuses)."""
     games = list(games)
@@ -26,7 +29,7 @@ def _handles(games) -> "ctypes.Array":
     return arr
 
 
-def play_random(games, plies_each: int = 1, seed: int = 0) -> int:
+def play_random(games: Iterable[Optional["Game"]], plies_each: int = 1, seed: int = 0) -> int:
     """Steps every game of ``games`` by up to ``plies_each`` random plies in one
     call (``marsal_games_play_random``): game ``i`` is played on as by
     ``games[i].play_random(plies_each, (seed * 0x9E3779B9 + i) % 2**64)``.
@@ -38,10 +41,11 @@ def play_random(games, plies_each: int = 1, seed: int = 0) -> int:
     check(lib.marsal_games_play_random(
         arr, len(arr), _u32_arg(plies_each, "plies_each"), _u64_arg(seed, "seed"),
         ctypes.byref(total)))
-    return total.value
+    return int(total.value)
 
 
-def views_raw(games, side: Union[Side, str, int], out: Optional["ctypes.Array"] = None):
+def views_raw(games: Iterable[Optional["Game"]], side: Union[Side, str, int],
+              out: Optional["ctypes.Array[Any]"] = None) -> "ctypes.Array[Any]":
     """What ``side`` sees in each of ``games`` (all with the same board size)
     as one flat ctypes array of :class:`MarsalSquareView` (``marsal_games_view``):
     the block of game ``i`` is ``files * ranks`` cells from ``i * files * ranks``,
@@ -61,7 +65,7 @@ def views_raw(games, side: Union[Side, str, int], out: Optional["ctypes.Array"] 
         MarsalSquareView)
 
 
-def views(games, side: Union[Side, str, int]) -> list:
+def views(games: Iterable["Game"], side: Union[Side, str, int]) -> List[View]:
     """What ``side`` sees in each of ``games`` (all with the same board size),
     fetched in one call: a list of :class:`View`, one a game."""
     games = list(games)

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Optional
+from typing import FrozenSet, Optional
 
 __all__ = [
     "OBSERVATION_CHANNELS",
@@ -122,7 +122,7 @@ class Kind(enum.IntEnum):
         return None if code == _KIND_NONE else Kind(code)
 
     @staticmethod
-    def set_from_bits(bits: int) -> frozenset:
+    def set_from_bits(bits: int) -> FrozenSet["Kind"]:
         """The kinds of a ``possible`` bit set (bit k = kind k)."""
         return frozenset(k for k in Kind if bits >> k.value & 1)
 

@@ -21,7 +21,7 @@ class MarsalError(Exception):
     ``marsal_last_error_message``).
     """
 
-    status: Status = Status.OK  # overridden by every subclass
+    status: Union[Status, int] = Status.OK  # overridden by every subclass
 
     def __init__(self, status: Union[Status, int], message: str) -> None:
         try:

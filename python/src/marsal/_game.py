@@ -6,11 +6,12 @@ from __future__ import annotations
 import ctypes
 import json
 import struct
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
+from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config
 from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
 from ._handle import _Handle
 from ._library import (
@@ -18,11 +19,12 @@ from ._library import (
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSquareView, _game_p, _i64, _u8, _u32, _u64,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalSearchStats, MarsalSquareView,
+    MarsalViewInfo, _game_p, _i64, _u8, _u32, _u64,
 )
 from ._values import (
-    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, View, _as_move, _move_from_key,
-    _outcome_from_bytes,
+    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, SeenMove, View, _as_move,
+    _move_from_key, _outcome_from_bytes,
     _view_from_cells,
 )
 
@@ -68,9 +70,9 @@ class Game(_Handle):
         self._outcome_ref = ctypes.byref(self._outcome)
         #: Whether ``_moves_buf`` holds the legal moves of the position now.
         self._legal_fresh = False
-        self._size: Optional[tuple] = None
+        self._size: Optional[Tuple[int, int]] = None
         self._sizes: Optional[Tuple[int, int, int, int]] = None
-        self._mask_buf: Optional[np.ndarray] = None
+        self._mask_buf: Optional[npt.NDArray[np.bool_]] = None
 
     def _vptr(self) -> ctypes.c_void_p:
         """The handle as a ``c_void_p`` (for the ``_raw`` functions)."""
@@ -107,7 +109,7 @@ class Game(_Handle):
         return _read_text(lambda b, c, n: lib.marsal_game_to_json(ptr, b, c, n), 8192)
 
     @classmethod
-    def from_json(cls, text: Union[str, dict]) -> "Game":
+    def from_json(cls, text: Union[str, Dict[str, Any]]) -> "Game":
         """A game from its JSON form; every move is checked again (ParseError
         for text that is not a game, or with an illegal move)."""
         if isinstance(text, dict):
@@ -133,7 +135,7 @@ class Game(_Handle):
         same ruleset and the same moves were played."""
         if not isinstance(other, Game):
             return NotImplemented
-        return json.loads(self.to_json()) == json.loads(other.to_json())
+        return bool(json.loads(self.to_json()) == json.loads(other.to_json()))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -162,7 +164,7 @@ class Game(_Handle):
         """``(channels, ranks, files)``."""
         return self._encoding_sizes()[1:]
 
-    def action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def action_mask(self, out: Optional[npt.NDArray[Any]] = None) -> npt.NDArray[np.bool_]:
         """The legal-action mask of the side to move (a ``bool`` array of the
         action-space size; all False once the game is over). Pass ``out`` (a
         contiguous ``bool`` or ``uint8`` array of that size) to reuse it."""
@@ -173,15 +175,15 @@ class Game(_Handle):
         check(lib.marsal_game_action_mask(self._get(), out.ctypes.data, out.size, None))
         return out
 
-    def legal_actions(self) -> np.ndarray:
+    def legal_actions(self) -> npt.NDArray[np.int64]:
         """The legal actions of the side to move, ascending (``int64``)."""
         if self._mask_buf is None:
             self._mask_buf = np.empty(self._encoding_sizes()[0], dtype=np.bool_)
         return np.flatnonzero(self.action_mask(self._mask_buf))
 
     def observation(self, side: Union[Side, str, int, None] = None,
-                    out: Optional[np.ndarray] = None,
-                    dtype: npt.DTypeLike = np.float32) -> np.ndarray:
+                    out: Optional[npt.NDArray[Any]] = None,
+                    dtype: npt.DTypeLike = np.float32) -> npt.NDArray[Any]:
         """The observation tensor of ``side`` (default: the side to move), an
         array of :attr:`observation_shape` built from that side's view only.
 
@@ -210,27 +212,98 @@ class Game(_Handle):
         check(lib.marsal_game_play_action(self._get(), int(action), ctypes.byref(out)))
         return Outcome.from_c(out)
 
-    def bot_action(self, policy: str = "random", seed: int = 0) -> int:
+    def bot_action(self, policy: str = "random", seed: int = 0,
+                   nodes: Optional[int] = None) -> int:
         """An action for the side to move chosen inside the library by
-        ``policy``: ``"random"`` (uniform over the legal actions) or
+        ``policy``: ``"random"`` (uniform over the legal actions),
         ``"careful"`` (from the side's view only: a capture it knows it wins,
         the Flag first; else a random move that is not an attack it knows it
-        loses). -1 once the game is over."""
-        codes = {"random": 0, "careful": 1}
-        if policy not in codes:
-            raise ValueError(f"policy must be 'random' or 'careful', not {policy!r}")
+        loses) or ``"search"`` (the search bot, see :meth:`search_move`, with
+        the budget ``nodes``, default :data:`marsal.SEARCH_DEFAULT_NODES`;
+        the other bots take no budget; its action is that of
+        ``search_move(nodes, seed)``). -1 once the game is over. The same
+        game, seed and budget give the same action.
+        """
+        code = _policy_code(policy)
+        budget = _budget(policy, nodes)
         one = (_game_p * 1)(self._get())
         out = (_i64 * 1)()
-        check(lib.marsal_games_bot_actions(one, 1, codes[policy], _u64_arg(seed % (1 << 64), "seed"),
-                                           out, 1))
+        check(lib.marsal_games_bot_actions_budget(
+            one, 1, code, budget, _u64_arg(seed % (1 << 64), "seed"), out, 1))
         return int(out[0])
+
+    # -- the search bot and determinizations
+
+    def search(self, nodes: int = SEARCH_DEFAULT_NODES, seed: int = 0,
+               determinizations: int = 0) -> Tuple[Move, SearchStats]:
+        """The search bot's move for the side to move, and what the search
+        cost (``marsal_game_search_move``).
+
+        The bot draws ``determinizations`` complete positions consistent with
+        the side's own view (0: chosen from the budget) and searches each with
+        alpha-beta within its share of ``nodes``; the move with the best total
+        is played. It uses only what the side to move knows, always returns a
+        legal move, and the same game, ``nodes``, ``seed`` and
+        ``determinizations`` give the same move. GameOver once the game is
+        over; InvalidArgument for ``nodes`` outside 1..2**32 or too many
+        determinizations. The game is not changed.
+        """
+        config = _search_config(nodes, seed, determinizations)
+        mv, stats = MarsalMove(), MarsalSearchStats()
+        check(lib.marsal_game_search_move(
+            self._get(), ctypes.byref(config), ctypes.byref(mv), ctypes.byref(stats)))
+        return Move.from_c(mv), SearchStats.from_c(stats)
+
+    def search_move(self, nodes: int = SEARCH_DEFAULT_NODES, seed: int = 0,
+                    determinizations: int = 0) -> Move:
+        """The search bot's move (see :meth:`search`)."""
+        return self.search(nodes, seed, determinizations)[0]
+
+    def determinize(self, side: Union[Side, str, int], seed: int = 0) -> "Game":
+        """A complete game consistent with everything ``side`` knows
+        (``marsal_game_determinize``): the same moves from a start in which
+        every enemy piece has a kind it may have (revealed and deduced kinds
+        kept, the enemy army's counts), replayed under the rules, so its view
+        for ``side`` equals this game's. Drawn uniformly over the consistent
+        assignments; the same seed gives the same game, and pieces hidden from
+        ``side`` never change it. For a search, :meth:`determinize_into`
+        reuses a game instead."""
+        out = _game_p()
+        check(lib.marsal_game_determinize(
+            self._get(), _side_code(side), _u64_arg(seed % (1 << 64), "seed"),
+            ctypes.byref(out)))
+        return Game._wrap(out)
+
+    def determinize_into(self, side: Union[Side, str, int], seed: int, out: "Game") -> "Game":
+        """:meth:`determinize` into the existing game ``out`` (replaced,
+        ruleset and all; it may be this game), which allocates nothing once
+        ``out`` has held a game as long; returns ``out``."""
+        if not isinstance(out, Game):
+            raise TypeError(f"out must be a Game, not {type(out).__name__}")
+        check(lib.marsal_game_determinize_into(
+            self._get(), _side_code(side), _u64_arg(seed % (1 << 64), "seed"), out._get()))
+        out._size = None
+        out._sizes = None
+        out._mask_buf = None
+        return out
+
+    def is_consistent(self, other: "Game", side: Union[Side, str, int]) -> bool:
+        """Whether this game agrees with everything ``side`` knows in
+        ``other``: its view for ``side``, log included, is ``side``'s view of
+        ``other`` (true of ``other`` itself and of its determinizations)."""
+        if not isinstance(other, Game):
+            raise TypeError(f"other must be a Game, not {type(other).__name__}")
+        out = ctypes.c_bool(False)
+        check(lib.marsal_game_is_consistent(
+            self._get(), other._get(), _side_code(side), ctypes.byref(out)))
+        return bool(out.value)
 
     def action_to_move(self, action: int) -> Move:
         """The move of ``action`` for the side to move."""
         with self.ruleset as r:
             return r.action_to_move(self.position_to_move, action)
 
-    def move_to_action(self, move: Union[Move, str, tuple]) -> int:
+    def move_to_action(self, move: Union[Move, str, Tuple[Any, ...]]) -> int:
         """The action of ``move`` for the side to move."""
         with self.ruleset as r:
             return r.move_to_action(self.position_to_move, move)
@@ -262,6 +335,21 @@ class Game(_Handle):
         game._init(out)
         return game
 
+    @classmethod
+    def sensible(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
+        """A game from sensible setups (see :meth:`Ruleset.sensible_setup`:
+        Red's from ``red_seed``, Blue's from ``blue_seed``)."""
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new_sensible(
+                rptr, _u64_arg(red_seed, "red_seed"), _u64_arg(blue_seed, "blue_seed"),
+                ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        return cls._wrap(out)
+
     # -- moves
 
     def legal_moves(self) -> List[Move]:
@@ -285,7 +373,7 @@ class Game(_Handle):
         except KeyError:
             return [_move_from_key(k) for k in keys.tolist()]
 
-    def play(self, move: Union[Move, str, tuple]) -> Outcome:
+    def play(self, move: Union[Move, str, Tuple[Any, ...]]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
 
         Raises IllegalMove or GameOver (nothing changes), ParseError for bad
@@ -300,7 +388,7 @@ class Game(_Handle):
             check(lib.marsal_game_play_text(self._get(), _encode(move, "move_text"),
                                             ctypes.byref(out)))
             return Outcome.from_c(out)
-        cm = _C_BY_MOVE.get(move) if type(move) is Move else None  # type: ignore[call-overload]
+        cm = _C_BY_MOVE.get(move) if type(move) is Move else None
         if cm is None:
             cm = _as_move(move).to_c()
         st = _raw.marsal_game_play_legal_moves(
@@ -332,7 +420,7 @@ class Game(_Handle):
         check(lib.marsal_game_undo(self._get(), ctypes.byref(out)))
         return Outcome.from_c(out)
 
-    def move_text(self, move: Union[Move, str, tuple]) -> str:
+    def move_text(self, move: Union[Move, str, Tuple[Any, ...]]) -> str:
         """The text of ``move`` in the current position (``e5-e6`` or ``e5xe6``)."""
         ptr = self._get()
         cm = _as_move(move).to_c()
@@ -382,7 +470,7 @@ class Game(_Handle):
         return out.value
 
     @property
-    def board_size(self) -> tuple:
+    def board_size(self) -> Tuple[int, int]:
         """``(files, ranks)``."""
         if self._size is None:
             f, r = _u8(), _u8()
@@ -399,6 +487,17 @@ class Game(_Handle):
             lambda b, c, n: lib.marsal_game_view(ptr, code, b, c, n),
             MarsalSquareView, files * ranks)
         return _view_from_cells(Side.from_code(code), files, ranks, items)
+
+    def last_seen(self, side: Union[Side, str, int]) -> Optional[SeenMove]:
+        """The last move as ``side`` saw it (None before the first move): what a
+        player may be told of it, where :attr:`last_outcome` is the referee's."""
+        ptr = self._get()
+        files, ranks = self.board_size
+        buf = (MarsalSquareView * (files * ranks))()
+        info = MarsalViewInfo()
+        check(lib.marsal_game_view_full(
+            ptr, _side_code(side), buf, files * ranks, None, ctypes.byref(info)))
+        return SeenMove.from_c(info.last) if info.has_last else None
 
     def position_text(self) -> str:
         """The position text (the referee's full information: never for a player)."""

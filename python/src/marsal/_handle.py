@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from ._library import lib
+
+_H = TypeVar("_H", bound="_Handle")
 
 
 class _Handle:
     _free_name = ""
-    _ptr = None
+    _ptr: Any = None
 
-    def _get(self):
+    def _get(self) -> Any:
         if self._ptr is None:
             raise ValueError(f"operation on a closed {type(self).__name__}")
         return self._ptr
@@ -25,11 +29,11 @@ class _Handle:
         if ptr is not None:
             getattr(lib, self._free_name)(ptr)
 
-    def __enter__(self):
+    def __enter__(self: _H) -> _H:
         self._get()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __del__(self) -> None:

@@ -1,7 +1,8 @@
 """The library: loading it, the signatures of its functions, and calling it.
 
 The shared library is the one installed inside the package (``pip install``
-builds it); the environment variable ``MARSAL_LIB`` (a path to
+builds it with maturin, which puts it at ``marsal/_native/lib_native.so``);
+the environment variable ``MARSAL_LIB`` (a path to
 ``libmarsal.so``) overrides it, and a source checkout without an installed
 library falls back to ``<repo>/target/release/`` and ``<repo>/target/debug/``.
 
@@ -42,27 +43,39 @@ import ctypes
 import os
 import sys
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._enums import Side, Status
 from ._errors import InvalidArgument, _error
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquareView,
-    MarsalVecEnvOutputs, _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
+    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSearchConfig,
+    MarsalSearchStats, MarsalSquareView, MarsalVecEnvOutputs, MarsalViewInfo,
+    _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
     _u8_p, _u32, _u64,
 )
 
 __all__ = ["lib", "check", "version", "last_error_message", "find_library"]
 
 
-def _library_names() -> list:
+def _library_names() -> List[str]:
     if sys.platform == "darwin":
         return ["libmarsal.dylib"]
     if sys.platform == "win32":
         return ["marsal.dll"]
     return ["libmarsal.so"]
+
+
+def _installed_names() -> List[str]:
+    """Where an installed package keeps the library: maturin's cffi layout puts
+    the cdylib in ``marsal/_native/`` under the extension's name."""
+    if sys.platform == "darwin":
+        return ["_native/lib_native.dylib"]
+    if sys.platform == "win32":
+        return ["_native/_native.dll"]
+    return ["_native/lib_native.so"]
 
 
 def find_library() -> str:
@@ -74,7 +87,7 @@ def find_library() -> str:
         return env
     here = Path(__file__).resolve().parent
     tried = []
-    for name in _library_names():
+    for name in _installed_names() + _library_names():
         p = here / name
         tried.append(str(p))
         if p.is_file():
@@ -123,6 +136,9 @@ _SIGNATURES = {
         _c_status, [_game_p, ctypes.POINTER(_u8), ctypes.POINTER(_u8)]),
     "marsal_game_view": (
         _c_status, [_game_p, _u8, ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
+    "marsal_game_view_full": (
+        _c_status, [_game_p, _u8, ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p,
+                    ctypes.POINTER(MarsalViewInfo)]),
     "marsal_game_hash": (_c_status, [_game_p, ctypes.POINTER(_u64)]),
     "marsal_game_ply": (_c_status, [_game_p, ctypes.POINTER(_u32)]),
     "marsal_game_position_text": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
@@ -164,6 +180,23 @@ _SIGNATURES = {
     "marsal_games_play_actions": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, ctypes.c_void_p,
                     ctypes.POINTER(MarsalOutcome)]),
+    # bots: determinizations, the search bot, batch policies, sensible setups
+    "marsal_game_determinize": (_c_status, [_game_p, _u8, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_game_determinize_into": (_c_status, [_game_p, _u8, _u64, _game_p]),
+    "marsal_game_is_consistent": (
+        _c_status, [_game_p, _game_p, _u8, ctypes.POINTER(ctypes.c_bool)]),
+    "marsal_search_config_default": (_c_status, [ctypes.POINTER(MarsalSearchConfig)]),
+    "marsal_game_search_move": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalSearchConfig), ctypes.POINTER(MarsalMove),
+                    ctypes.POINTER(MarsalSearchStats)]),
+    "marsal_games_bot_actions_budget": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u32, _u64, ctypes.c_void_p,
+                    ctypes.c_size_t]),
+    "marsal_setup_sensible": (
+        _c_status, [_rules_p, _u8, _u64, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_new_sensible": (_c_status, [_rules_p, _u64, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_vec_env_bot_actions": (
+        _c_status, [_env_p, _u8, _u32, _u64, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_vec_env_new": (_c_status, [_rules_p, ctypes.c_size_t, _u64, _u32, ctypes.POINTER(_env_p)]),
     "marsal_vec_env_free": (_c_status, [_env_p]),
     "marsal_vec_env_num_envs": (_c_status, [_env_p, _size_p]),
@@ -237,10 +270,10 @@ def version() -> str:
     """The library version, such as ``"0.1.0"``."""
     out = ctypes.c_char_p()
     check(lib.marsal_version(ctypes.byref(out)))
-    return out.value.decode()
+    return (out.value or b"").decode()
 
 
-def _read_text(call, cap: int = 512) -> str:
+def _read_text(call: Callable[[Any, int, Any], int], cap: int = 512) -> str:
     """Runs ``call(buf, cap, len_out)`` growing the buffer on BUFFER_TOO_SMALL."""
     n = ctypes.c_size_t(0)
     while True:
@@ -253,7 +286,8 @@ def _read_text(call, cap: int = 512) -> str:
         return buf.raw[: n.value].decode("utf-8")
 
 
-def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
+def _read_items(call: Callable[[Any, int, Any], int], ctype: Any,
+                cap: Optional[int] = None) -> "ctypes.Array[Any]":
     """Runs ``call(buf, cap, count_out)`` for an array output.
 
     With ``cap`` None the count is first queried with a NULL buffer; otherwise
@@ -264,7 +298,8 @@ def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
     if cap is None:
         st = call(None, 0, ctypes.byref(n))
         if st == Status.OK:  # nothing to write
-            return (ctype * 0)()
+            empty: "ctypes.Array[Any]" = (ctype * 0)()
+            return empty
         if st != Status.BUFFER_TOO_SMALL:
             check(st)
         cap = n.value
@@ -275,7 +310,8 @@ def _read_items(call, ctype, cap: Optional[int] = None) -> "ctypes.Array":
             cap = n.value
             continue
         check(st)
-        return (ctype * n.value).from_buffer(buf) if n.value < cap else buf
+        out: "ctypes.Array[Any]" = (ctype * n.value).from_buffer(buf) if n.value < cap else buf
+        return out
 
 
 def _encode(text: str, what: str) -> bytes:
@@ -319,7 +355,7 @@ def _u32_arg(value: int, what: str) -> int:
     return value
 
 
-def _check_buffer(arr: np.ndarray, dtypes: tuple, size: int, what: str) -> None:
+def _check_buffer(arr: "npt.NDArray[Any]", dtypes: Tuple[Any, ...], size: int, what: str) -> None:
     """Refuses an array the library cannot write ``size`` elements into."""
     if not isinstance(arr, np.ndarray):
         raise TypeError(f"{what} must be a NumPy array")

@@ -1,6 +1,6 @@
 """Rulesets: :class:`Ruleset`, a handle over ``MarsalRuleset`` with value
-semantics, its encoding sizes and action space, random setups and random
-playouts."""
+semantics, its encoding sizes and action space, random and sensible setups
+and random playouts."""
 
 from __future__ import annotations
 
@@ -108,7 +108,8 @@ class Ruleset(_Handle):
             self._get(), _side_code(side), int(action), ctypes.byref(out)))
         return Move.from_c(out)
 
-    def move_to_action(self, side: Union[Side, str, int], move: Union[Move, str, tuple]) -> int:
+    def move_to_action(self, side: Union[Side, str, int],
+                       move: Union[Move, str, Tuple[Any, ...]]) -> int:
         """The action of ``move`` made by ``side`` (InvalidArgument when none)."""
         out = _i64()
         cm = _as_move(move).to_c()
@@ -124,7 +125,7 @@ class Ruleset(_Handle):
         return cls(out)
 
     @classmethod
-    def from_json(cls, text: Union[str, dict]) -> "Ruleset":
+    def from_json(cls, text: Union[str, Dict[str, Any]]) -> "Ruleset":
         """From the JSON form (a string, or a dict that is dumped first).
 
         ParseError for text that is not a ruleset's JSON, InvalidRuleset for
@@ -141,9 +142,10 @@ class Ruleset(_Handle):
         ptr = self._get()
         return _read_text(lambda b, c, n: lib.marsal_ruleset_to_json(ptr, b, c, n), 2048)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """The JSON form, parsed."""
-        return json.loads(self.to_json())
+        d: Dict[str, Any] = json.loads(self.to_json())
+        return d
 
     def random_playouts(self, games: int, seed: int = 0, max_plies: int = 3000) -> PlayoutSummary:
         """Plays ``games`` complete random games from random setups inside the
@@ -164,6 +166,17 @@ class Ruleset(_Handle):
         code = _side_code(side)
         seed = _u64_arg(seed, "seed")
         return _read_text(lambda b, c, n: lib.marsal_setup_random(ptr, code, seed, b, c, n))
+
+    def sensible_setup(self, side: Union[Side, str, int], seed: int) -> str:
+        """A setup a person would make for ``side``, in the setup text form
+        (``marsal_setup_sensible``): the Flag on the back row behind its Mines
+        or Bombs where the geometry allows, a mix of Scouts and low ranks up
+        front, Miners at the back; a random setup for a ruleset the plan does
+        not fit. Always legal; the same seed gives the same setup."""
+        ptr = self._get()
+        code = _side_code(side)
+        seed = _u64_arg(seed, "seed")
+        return _read_text(lambda b, c, n: lib.marsal_setup_sensible(ptr, code, seed, b, c, n))
 
     def __repr__(self) -> str:
         if self.closed:

@@ -8,7 +8,8 @@ import ctypes
 
 __all__ = [
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
-    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalVecEnvOutputs",
+    "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",
+    "MarsalSearchConfig", "MarsalSearchStats", "MarsalVecEnvOutputs",
 ]
 
 
@@ -39,6 +40,30 @@ class MarsalGameStatus(ctypes.Structure):
     ]
 
 
+class MarsalObservation(ctypes.Structure):
+    _fields_ = [
+        ("mv", MarsalMove),
+        ("side", ctypes.c_uint8),
+        ("piece", ctypes.c_uint8),
+        ("defender", ctypes.c_uint8),
+        ("battle", ctypes.c_uint8),
+    ]
+
+
+class MarsalViewInfo(ctypes.Structure):
+    _fields_ = [
+        ("side", ctypes.c_uint8),
+        ("files", ctypes.c_uint8),
+        ("ranks", ctypes.c_uint8),
+        ("has_last", ctypes.c_bool),
+        ("status", MarsalGameStatus),
+        ("ply", ctypes.c_uint32),
+        ("plies_since_attack", ctypes.c_uint32),
+        ("remaining", (ctypes.c_uint8 * 16) * 2),
+        ("last", MarsalObservation),
+    ]
+
+
 class MarsalSquareView(ctypes.Structure):
     _fields_ = [
         ("cell", ctypes.c_uint8),
@@ -54,6 +79,22 @@ class MarsalPlayoutSummary(ctypes.Structure):
         ("red_wins", ctypes.c_uint32),
         ("blue_wins", ctypes.c_uint32),
         ("draws", ctypes.c_uint32),
+    ]
+
+
+class MarsalSearchConfig(ctypes.Structure):
+    _fields_ = [
+        ("nodes", ctypes.c_uint32),
+        ("determinizations", ctypes.c_uint32),
+        ("seed", ctypes.c_uint64),
+    ]
+
+
+class MarsalSearchStats(ctypes.Structure):
+    _fields_ = [
+        ("nodes", ctypes.c_uint64),
+        ("determinizations", ctypes.c_uint32),
+        ("depth", ctypes.c_uint32),
     ]
 
 

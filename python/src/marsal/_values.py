@@ -6,7 +6,7 @@ value)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterator, NamedTuple, Optional, Union
+from typing import Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from ._enums import (
     _BATTLES, _CELLS, _DRAW_REASONS, _FILES, _KIND_NONE, _KINDS, _NONE, _SIDES, _STATES,
@@ -14,11 +14,12 @@ from ._enums import (
 )
 from ._errors import ParseError
 from ._structs import (
-    MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquare,
+    MarsalGameStatus, MarsalMove, MarsalObservation, MarsalOutcome, MarsalPlayoutSummary,
+    MarsalSquare,
 )
 
 __all__ = [
-    "Move", "Outcome", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "Move", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "square_name", "parse_square",
 ]
 
@@ -30,7 +31,7 @@ def square_name(file: int, rank: int) -> str:
     return _SQUARE_NAMES[file][rank]
 
 
-def parse_square(name: str) -> tuple:
+def parse_square(name: str) -> Tuple[int, int]:
     """``"e5"`` -> ``(4, 4)`` (0-based file and rank); ParseError if invalid."""
     s = name.strip() if isinstance(name, str) else name
     ok = isinstance(s, str) and 2 <= len(s) <= 3
@@ -99,7 +100,7 @@ def _move_from_key(key: int) -> Move:
     return mv
 
 
-def _as_move(move: Union[Move, str, tuple]) -> Move:
+def _as_move(move: Union[Move, str, Tuple[Any, ...]]) -> Move:
     if isinstance(move, Move):
         return move
     if isinstance(move, str):
@@ -152,6 +153,31 @@ def _outcome_from_bytes(b: bytes) -> Outcome:
         if len(_OUTCOME_BY_BYTES) < 200_000:
             _OUTCOME_BY_BYTES[b] = o
     return o
+
+
+@dataclass(frozen=True)
+class SeenMove:
+    """A move as one side saw it (:meth:`Game.last_seen`): unlike
+    :class:`Outcome` (the referee's record) ``piece``, the mover's kind, is
+    given only when that side was shown it (its own move, or a fight that
+    revealed the attacker); ``defender`` is the defender's kind (None when
+    there was no fight)."""
+
+    move: Move
+    side: Side
+    piece: Optional[Kind]
+    defender: Optional[Kind]
+    battle: Battle
+
+    @classmethod
+    def from_c(cls, o: MarsalObservation) -> "SeenMove":
+        return cls(
+            Move.from_c(o.mv),
+            _SIDES[o.side],
+            Kind.from_code(o.piece),
+            Kind.from_code(o.defender),
+            _BATTLES[o.battle],
+        )
 
 
 @dataclass(frozen=True)
@@ -213,7 +239,7 @@ class SquareView:
     square: str
     cell: Cell
     kind: Optional[Kind]
-    possible: frozenset
+    possible: FrozenSet[Kind]
 
     @property
     def is_own(self) -> bool:
@@ -231,7 +257,7 @@ class View:
     the grid, rank 1 first, file ``a`` first within a rank.
     """
 
-    def __init__(self, side: Side, files: int, ranks: int, squares: list) -> None:
+    def __init__(self, side: Side, files: int, ranks: int, squares: List[SquareView]) -> None:
         self.side = side
         self.files = files
         self.ranks = ranks
@@ -239,10 +265,10 @@ class View:
         self._by_name = {sv.square: sv for sv in squares}
 
     @property
-    def size(self) -> tuple:
+    def size(self) -> Tuple[int, int]:
         return self.files, self.ranks
 
-    def __getitem__(self, square: Union[str, tuple]) -> SquareView:
+    def __getitem__(self, square: Union[str, Tuple[int, int]]) -> SquareView:
         if isinstance(square, tuple):
             file, rank = square
         else:
@@ -257,10 +283,10 @@ class View:
     def __len__(self) -> int:
         return len(self._squares)
 
-    def own(self) -> list:
+    def own(self) -> List[SquareView]:
         return [sv for sv in self._squares if sv.cell is Cell.OWN]
 
-    def enemies(self) -> list:
+    def enemies(self) -> List[SquareView]:
         return [sv for sv in self._squares if sv.cell is Cell.ENEMY]
 
     def __eq__(self, other: object) -> bool:
@@ -313,7 +339,7 @@ class PlayoutSummary:
         return cls(s.games, s.plies, s.red_wins, s.blue_wins, s.draws)
 
 
-def _view_from_cells(side: Side, files: int, ranks: int, cells, offset: int = 0) -> View:
+def _view_from_cells(side: Side, files: int, ranks: int, cells: Any, offset: int = 0) -> View:
     """A :class:`View` from ``files * ranks`` C cells starting at ``offset``."""
     squares = []
     for i in range(files * ranks):

@@ -21,8 +21,10 @@ from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
+from ._bots import POLICIES, _budget
 from ._enums import Side
 from ._game import Game
 from ._library import _side_code
@@ -39,20 +41,38 @@ class MarsalEnv(gymnasium.Env):
     ``ruleset``: a :class:`marsal.Ruleset` or preset name. ``opponent``:
     ``"random"`` (uniform over legal moves), ``"careful"`` (from its own view
     only: a capture it knows it wins, the Flag first; never an attack it knows
-    it loses; else random; both run inside the library) or a callable that
-    gets the opponent's observation dict and returns its action.
-    ``agent_side``: ``"red"``, ``"blue"`` or ``"random"`` (drawn at each
-    reset).
+    it loses; else random), ``"search"`` (the search bot, from its own view
+    only, with the budget ``opponent_nodes`` a move, default
+    :data:`marsal.SEARCH_DEFAULT_NODES`; all three run inside the library) or
+    a callable that gets the opponent's observation dict and returns its
+    action. ``opponent_nodes`` is only for ``"search"`` (a ValueError
+    otherwise; InvalidArgument outside 1..2**32). ``agent_side``: ``"red"``,
+    ``"blue"`` or ``"random"`` (drawn at each reset). ``setup``:
+    ``"random"`` (the default) or ``"sensible"`` (setups a person would make,
+    see :meth:`marsal.Ruleset.sensible_setup`) for both sides.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, ruleset: Union[Ruleset, str] = "classic", opponent: Opponent = "random",
                  agent_side: str = "red", max_plies: Optional[int] = 3000,
-                 illegal_action: str = "lose", render_mode: Optional[str] = None) -> None:
+                 illegal_action: str = "lose", render_mode: Optional[str] = None,
+                 opponent_nodes: Optional[int] = None, setup: str = "random") -> None:
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
-        if not (callable(opponent) or opponent in ("random", "careful")):
-            raise ValueError(f"opponent must be 'random', 'careful' or a callable, not {opponent!r}")
+        if not (callable(opponent) or opponent in POLICIES):
+            raise ValueError("opponent must be 'random', 'careful', 'search' or a callable, "
+                             f"not {opponent!r}")
+        if callable(opponent):
+            if opponent_nodes is not None:
+                raise ValueError("opponent_nodes is the search bot's budget: a callable "
+                                 "opponent takes none")
+            self.opponent_nodes: Optional[int] = None
+        else:
+            _budget(str(opponent), opponent_nodes)  # refuses a bad budget now
+            self.opponent_nodes = opponent_nodes
+        if setup not in ("random", "sensible"):
+            raise ValueError(f"setup must be 'random' or 'sensible', not {setup!r}")
+        self.setup = setup
         if agent_side not in ("red", "blue", "random"):
             raise ValueError(f"agent_side must be 'red', 'blue' or 'random', not {agent_side!r}")
         if illegal_action not in ("lose", "random"):
@@ -90,9 +110,9 @@ class MarsalEnv(gymnasium.Env):
 
     def _opponent_action(self) -> int:
         assert self.game is not None
-        if self.opponent == "random" or self.opponent == "careful":
-            return self.game.bot_action(str(self.opponent), self._seed())
-        return int(self.opponent(self._obs(self.agent_side.other)))  # type: ignore[operator]
+        if isinstance(self.opponent, str):
+            return self.game.bot_action(self.opponent, self._seed(), self.opponent_nodes)
+        return int(self.opponent(self._obs(self.agent_side.other)))
 
     def _play_opponent(self) -> None:
         """Lets the opponent move until it is the agent's turn or the game ends."""
@@ -124,7 +144,8 @@ class MarsalEnv(gymnasium.Env):
             self.agent_side = Side.from_code(_side_code(self.agent_side_choice))
         if self.game is not None:
             self.game.close()
-        self.game = Game.random(self.ruleset, self._seed(), self._seed())
+        start = Game.sensible if self.setup == "sensible" else Game.random
+        self.game = start(self.ruleset, self._seed(), self._seed())
         self._play_opponent()
         return self._obs(self.agent_side), {"agent_side": self.agent_side.value}
 
@@ -145,10 +166,11 @@ class MarsalEnv(gymnasium.Env):
             info["status"] = str(self.game.status)
         return self._obs(self.agent_side), self._reward(), terminated, truncated, info
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> "npt.NDArray[np.bool_]":
         """The legal-action mask of the agent (``bool``), for MaskablePPO."""
         assert self.game is not None, "reset() first"
-        return self.game.action_mask().copy()
+        mask: npt.NDArray[np.bool_] = self.game.action_mask().copy()
+        return mask
 
     def render(self) -> Optional[str]:
         if self.render_mode != "ansi" or self.game is None:

@@ -40,19 +40,26 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     """A game of marsal between two agents (see the module documentation).
 
     ``ruleset``: a :class:`marsal.Ruleset` or a preset name
-    (``"marsal_a_spion"``, ``"classic"``, ``"barrage"``).
+    (``"marsal_a_spion"``, ``"classic"``, ``"barrage"``). ``setup``:
+    ``"random"`` (the default) or ``"sensible"`` (setups a person would make,
+    see :meth:`marsal.Ruleset.sensible_setup`). A built-in opponent for
+    either agent: :meth:`bot_action` (``"random"``, ``"careful"`` or
+    ``"search"`` with its budget).
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "marsal_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "name": "marsal_v0", "is_parallelizable": False}
 
     def __init__(self, ruleset: Union[Ruleset, str] = "classic", max_plies: Optional[int] = None,
-                 render_mode: Optional[str] = None) -> None:
+                 render_mode: Optional[str] = None, setup: str = "random") -> None:
         super().__init__()
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
+        if setup not in ("random", "sensible"):
+            raise ValueError(f"setup must be 'random' or 'sensible', not {setup!r}")
+        self.setup = setup
         self.max_plies = max_plies
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -71,10 +78,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
         self.game: Optional[Game] = None
         self._mask = np.zeros(a, dtype=np.bool_)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> "spaces.Space[Any]":
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> "spaces.Space[Any]":
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
@@ -83,7 +90,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
         red, blue = (int(x) for x in self._np_random.integers(0, 2**63, size=2))
         if self.game is not None:
             self.game.close()
-        self.game = Game.random(self.ruleset, red, blue)
+        start = Game.sensible if self.setup == "sensible" else Game.random
+        self.game = start(self.ruleset, red, blue)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -91,6 +99,20 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: Dict[str, Dict[str, Any]] = {ag: {} for ag in self.agents}
         self.agent_selection = self.game.position_to_move.value
+
+    def bot_action(self, policy: str = "search", seed: Optional[int] = None,
+                   nodes: Optional[int] = None) -> int:
+        """The action a built-in bot chooses for the agent to move
+        (:meth:`marsal.Game.bot_action`: ``"random"``, ``"careful"`` or
+        ``"search"`` with the budget ``nodes``, default
+        :data:`marsal.SEARCH_DEFAULT_NODES`), from that agent's view only:
+        ``env.step(env.unwrapped.bot_action("search", nodes=2000))`` lets a
+        bot play one side. ``seed`` None draws one from the environment's
+        generator. -1 once the game is over."""
+        assert self.game is not None, "reset() first"
+        if seed is None:
+            seed = int(self._np_random.integers(0, 2**63))
+        return self.game.bot_action(policy, seed, nodes)
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         assert self.game is not None, "reset() first"

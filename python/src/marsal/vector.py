@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Optional, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
+from ._bots import _budget, _policy_code
 from ._enums import Side
 from ._game import Game
-from ._library import _raw, check, lib
+from ._library import _raw, _u64_arg, check, lib
 from ._ruleset import Ruleset
 from ._structs import MarsalVecEnvOutputs, _env_p, _game_p
 
@@ -174,6 +175,30 @@ class VectorEnv:
             check(st)
         return out
 
+    def bot_actions(self, policy: str = "search", seed: int = 0, nodes: Optional[int] = None,
+                    out: Optional[np.ndarray] = None) -> np.ndarray:
+        """One action per game of the built-in bot ``policy`` for the side to
+        move, chosen inside the library in one call
+        (``marsal_vec_env_bot_actions``): ``"random"``, ``"careful"`` or
+        ``"search"`` with the budget ``nodes`` a move (default
+        :data:`marsal.SEARCH_DEFAULT_NODES`; the other bots take none). Each
+        bot judges from its side's view only, so these are the actions of an
+        opponent (play them for the games where the opponent is to move: see
+        :attr:`to_move`) or of a teacher. The same environment state, seed and
+        budget give the same actions; game ``i``'s search is that of
+        ``self.game(i).search_move(nodes, (seed + i) % 2**64)``. Returns an ``int64`` array (reused unless ``out`` is given).
+        """
+        code = _policy_code(policy)
+        budget = _budget(policy, nodes)
+        if out is None:
+            out = self._actions
+        if out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
+            raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
+        check(lib.marsal_vec_env_bot_actions(
+            ctypes.cast(self._get(), _env_p), code, budget, _u64_arg(seed % (1 << 64), "seed"), out.ctypes.data,
+            self.num_envs))
+        return out
+
     def game(self, index: int) -> Game:
         """An independent copy of game ``index`` (for inspection)."""
         out = _game_p()
@@ -181,7 +206,7 @@ class VectorEnv:
                                       ctypes.byref(out)))
         return Game._wrap(out)
 
-    def sides_to_move(self) -> list:
+    def sides_to_move(self) -> List[Side]:
         """The side each observation is for, as :class:`Side` values."""
         return [Side.RED if s == 0 else Side.BLUE for s in self.to_move]
 

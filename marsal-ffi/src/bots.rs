@@ -1,0 +1,165 @@
+//! The built-in bots as batch policies: one action for each of many games,
+//! chosen inside the library by `random`, `careful` or `search` (with its
+//! node budget), for learning loops that need an opponent.
+
+use super::*;
+use marsal::encoding::ActionSpace;
+use marsal::{Game, Rng, SearchConfig, search_move};
+
+/// Policy code: a uniformly random legal action.
+pub const MARSAL_POLICY_RANDOM: u8 = 0;
+/// Policy code: the careful bot (from the side to move's view only: a capture
+/// it knows it wins, the Flag first; else a random legal move that is not an
+/// attack it knows it loses or trades).
+pub const MARSAL_POLICY_CAREFUL: u8 = 1;
+/// Policy code: the search bot (see `marsal_game_search_move`), with a node
+/// budget.
+pub const MARSAL_POLICY_SEARCH: u8 = 2;
+
+/// A checked policy code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Policy {
+    Random,
+    Careful,
+    /// The search bot with this node budget (at least 1).
+    Search(u32),
+}
+
+impl Policy {
+    /// The policy of `code` (the search with `nodes`), or
+    /// `MARSAL_STATUS_INVALID_ARGUMENT`.
+    pub(crate) fn new(code: u8, nodes: u32) -> Result<Policy, Error> {
+        match code {
+            MARSAL_POLICY_RANDOM => Ok(Policy::Random),
+            MARSAL_POLICY_CAREFUL => Ok(Policy::Careful),
+            MARSAL_POLICY_SEARCH => {
+                check_nodes(nodes)?;
+                Ok(Policy::Search(nodes))
+            }
+            _ => Err(invalid(format!(
+                "policy must be 0 (random), 1 (careful) or 2 (search), not {code}"
+            ))),
+        }
+    }
+
+    /// This policy's action in `game` (-1 when the game is over). `rng`
+    /// serves random and careful; the search is seeded with `seed`.
+    pub(crate) fn action(self, space: &ActionSpace, game: &Game, rng: &mut Rng, seed: u64) -> i64 {
+        match self {
+            Policy::Random => random_action(space, game, rng),
+            Policy::Careful => careful_action(space, game, rng),
+            Policy::Search(nodes) => {
+                let config = SearchConfig::default().with_nodes(nodes).with_seed(seed);
+                search_move(game, &config)
+                    .and_then(|mv| space.encode(game.position().to_move(), mv))
+                    .map_or(-1, |a| a as i64)
+            }
+        }
+    }
+}
+
+/// Chooses one action for each of `count` games into `actions[i]` (-1 for a
+/// game that is over) with the policy `policy` (`MARSAL_POLICY_RANDOM`,
+/// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH`), as
+/// `marsal_games_bot_actions` does, with `nodes` the search bot's node budget
+/// (at least 1; ignored by the other policies). The search's action in
+/// `games[i]` is that of `marsal_game_search_move` with `nodes`, 0
+/// determinizations (from the budget) and the seed `seed + i` (modulo 2^64),
+/// so one game's action is the search move with `seed`; random and careful
+/// draw from one
+/// generator started from `seed`, game after game. Every bot judges from the
+/// side to move's view only. The games are not changed.
+///
+/// An unknown policy, or the search with `nodes` 0, is
+/// `MARSAL_STATUS_INVALID_ARGUMENT`; a NULL element of `games`
+/// `MARSAL_STATUS_NULL_POINTER` (naming its index); `actions` NULL or `cap` <
+/// `count` `MARSAL_STATUS_BUFFER_TOO_SMALL`; nothing is written then.
+///
+/// Thread safety: the games are only read.
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle; `actions` NULL or `cap` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_games_bot_actions_budget(
+    games: *const *const MarsalGame,
+    count: usize,
+    policy: u8,
+    nodes: u32,
+    seed: u64,
+    actions: *mut i64,
+    cap: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        let policy = Policy::new(policy, nodes)?;
+        // SAFETY: the caller's promise.
+        unsafe { bot_actions(games, count, policy, seed, actions, cap) }
+    })
+}
+
+/// The body of the batch policy calls.
+///
+/// # Safety
+/// As `marsal_games_bot_actions_budget`.
+pub(crate) unsafe fn bot_actions(
+    games: *const *const MarsalGame,
+    count: usize,
+    policy: Policy,
+    seed: u64,
+    actions: *mut i64,
+    cap: usize,
+) -> FfiResult {
+    // SAFETY: the caller's promise.
+    let list = unsafe { game_list(games, count) }?;
+    // SAFETY: the caller's promise.
+    let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
+    let mut rng = Rng::new(seed);
+    for (i, (g, a)) in list.iter().zip(out.iter_mut()).enumerate() {
+        let space = ActionSpace::new(g.rules());
+        *a = policy.action(&space, g, &mut rng, seed.wrapping_add(i as u64));
+    }
+    Ok(())
+}
+
+/// Chooses one action of the bot `policy` (`MARSAL_POLICY_RANDOM`,
+/// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH` with the node budget
+/// `nodes`, at least 1, ignored by the other policies) for the side to move
+/// in each game of `env`, into `actions` (`count` must be the number of
+/// games), exactly as `marsal_games_bot_actions_budget` does for the
+/// environment's games in order with `seed`: an opponent, or a teacher, for
+/// the agent that steps the environment. The games of an environment are
+/// never over, so every action is legal. The environment is not changed.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not modified during the call;
+/// `actions` NULL or `count` writable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_bot_actions(
+    env: *const MarsalVecEnv,
+    policy: u8,
+    nodes: u32,
+    seed: u64,
+    actions: *mut i64,
+    count: usize,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        let policy = Policy::new(policy, nodes)?;
+        let games = e.games();
+        if count != games.len() {
+            return Err(invalid(format!(
+                "room for {count} actions for {} games: give one per game",
+                games.len()
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let out = unsafe { out_slice(actions, count, count, "the actions") }?;
+        let space = e.action_space();
+        let mut rng = Rng::new(seed);
+        for (i, (g, a)) in games.zip(out.iter_mut()).enumerate() {
+            *a = policy.action(space, g, &mut rng, seed.wrapping_add(i as u64));
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,154 @@
+//! The search bot over the C ABI (`marsal::search_move`): its configuration
+//! (node budget, determinizations, seed), its move in a game and what the
+//! search cost.
+
+use super::*;
+use marsal::{Game, SearchConfig, search_position};
+
+/// The search bot's default node budget (`marsal::SearchConfig::DEFAULT_NODES`:
+/// about 10 ms a move on one core).
+pub const MARSAL_SEARCH_DEFAULT_NODES: u32 = 20_000;
+const _: () = assert!(MARSAL_SEARCH_DEFAULT_NODES == SearchConfig::DEFAULT_NODES);
+
+/// The most determinizations a search may be asked for (more is
+/// `MARSAL_STATUS_INVALID_ARGUMENT`).
+pub const MARSAL_SEARCH_MAX_DETERMINIZATIONS: u32 = 1024;
+
+/// The search bot's budget and seed (`marsal::SearchConfig`).
+/// `marsal_search_config_default` writes the defaults.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarsalSearchConfig {
+    /// The node budget of one move (moves made in the search trees, over all
+    /// determinizations), at least 1. Every determinization is searched at
+    /// least one ply deep, so a very small budget may be exceeded.
+    pub nodes: u32,
+    /// How many determinizations (complete positions drawn from the side's
+    /// view) are searched; 0 chooses from the budget (one for every 2,500
+    /// nodes, between 4 and 32); at most `MARSAL_SEARCH_MAX_DETERMINIZATIONS`.
+    pub determinizations: u32,
+    /// The seed of the determinizations and the tie breaks.
+    pub seed: u64,
+}
+
+/// What a search cost (`marsal::SearchResult` without its move).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarsalSearchStats {
+    /// Nodes searched (moves made in the trees).
+    pub nodes: u64,
+    /// Determinizations searched (0 when there was a single legal move).
+    pub determinizations: u32,
+    /// The depth (plies, before the capture-only quiescence) completed in
+    /// every determinization.
+    pub depth: u32,
+}
+
+/// The Rust configuration of `c`, or `MARSAL_STATUS_INVALID_ARGUMENT` naming
+/// the bad field.
+pub(crate) fn search_config(c: &MarsalSearchConfig) -> Result<SearchConfig, Error> {
+    check_nodes(c.nodes)?;
+    if c.determinizations > MARSAL_SEARCH_MAX_DETERMINIZATIONS {
+        return Err(invalid(format!(
+            "determinizations must be 0 (chosen from the budget) up to \
+             {MARSAL_SEARCH_MAX_DETERMINIZATIONS}, not {}",
+            c.determinizations
+        )));
+    }
+    Ok(SearchConfig {
+        nodes: c.nodes,
+        seed: c.seed,
+        determinizations: c.determinizations,
+    })
+}
+
+/// A node budget is at least 1.
+pub(crate) fn check_nodes(nodes: u32) -> FfiResult {
+    if nodes == 0 {
+        return Err(invalid(
+            "the search budget (nodes) must be at least 1 node".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the default search configuration into `*out`: `nodes`
+/// `MARSAL_SEARCH_DEFAULT_NODES`, `determinizations` 0 (from the budget),
+/// `seed` 0.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_search_config_default(
+    out: *mut MarsalSearchConfig,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        let d = SearchConfig::default();
+        *out = MarsalSearchConfig {
+            nodes: d.nodes,
+            determinizations: d.determinizations,
+            seed: d.seed,
+        };
+        Ok(())
+    })
+}
+
+/// The search bot's move for the side to move in `game` under `config`.
+fn search(game: &Game, config: &SearchConfig) -> marsal::SearchResult {
+    search_position(game.position(), &game.legal_moves(), config)
+}
+
+/// Writes the search bot's move for the side to move in `game` into `*out`,
+/// and what the search cost into `*stats_out` (may be NULL). The bot
+/// (perfect-information Monte Carlo: it draws `config->determinizations`
+/// complete positions from the side's own view and searches each with
+/// alpha-beta within its share of `config->nodes`) uses only what the side to
+/// move knows: two games that differ only in pieces hidden from it give the
+/// same move for the same configuration. The move is always one of
+/// `marsal_game_legal_moves` (every rule of the ruleset applies), and the same
+/// game and configuration always give the same move, on every machine.
+///
+/// A game that is over is `MARSAL_STATUS_GAME_OVER`; `config->nodes` 0 or too
+/// many determinizations `MARSAL_STATUS_INVALID_ARGUMENT`; nothing is written
+/// then. The game is not changed (play the move with `marsal_game_play`).
+///
+/// Thread safety: `game` is only read; searches of distinct games, or of one
+/// game from several threads that do not modify it, may run at once.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `config` NULL or readable; `out` NULL
+/// or writable; `stats_out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_search_move(
+    game: *const MarsalGame,
+    config: *const MarsalSearchConfig,
+    out: *mut MarsalMove,
+    stats_out: *mut MarsalSearchStats,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let g = unsafe { get(game, "game") }?;
+        // SAFETY: the caller's promise.
+        let config = search_config(unsafe { get(config, "config") }?)?;
+        // SAFETY: the caller's promise.
+        let out = unsafe { get_mut(out, "out") }?;
+        let found = search(&g.game, &config);
+        let mv = found.best.ok_or_else(|| {
+            Error::new(
+                MarsalStatus::GameOver,
+                "the game is over: there is no move to search",
+            )
+        })?;
+        *out = c_move(mv);
+        let stats = MarsalSearchStats {
+            nodes: found.nodes,
+            determinizations: found.determinizations,
+            depth: found.depth,
+        };
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(stats_out, stats) };
+        Ok(())
+    })
+}

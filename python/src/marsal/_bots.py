@@ -1,0 +1,107 @@
+"""The built-in bots: the policy names (``"random"``, ``"careful"``,
+``"search"``), the search bot's budget and what a search cost
+(:class:`SearchStats`), and :func:`bot_actions`, one bot action for each of
+many games in one call."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional
+
+import numpy as np
+
+from ._enums import Status
+from ._errors import InvalidArgument
+from ._library import _u64_arg, check, lib
+from ._structs import MarsalSearchConfig, MarsalSearchStats
+
+__all__ = [
+    "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SearchStats",
+    "bot_actions",
+]
+
+#: The built-in bots, by name (their codes are the ``MARSAL_POLICY_*`` ones).
+POLICIES = ("random", "careful", "search")
+#: The search bot's default node budget (about 10 ms a move on one core).
+SEARCH_DEFAULT_NODES = 20_000
+#: The most determinizations a search may be asked for.
+SEARCH_MAX_DETERMINIZATIONS = 1024
+
+
+def _policy_code(policy: str) -> int:
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(map(repr, POLICIES))}, not {policy!r}")
+    return POLICIES.index(policy)
+
+
+def _nodes_arg(nodes: Any) -> int:
+    """A search budget: an int in 1..2**32 (InvalidArgument otherwise)."""
+    if not isinstance(nodes, (int, np.integer)) or isinstance(nodes, bool) \
+            or not 1 <= int(nodes) < 1 << 32:
+        raise InvalidArgument(
+            Status.INVALID_ARGUMENT,
+            f"nodes (the search budget) must be an int in 1..2**32, not {nodes!r}")
+    return int(nodes)
+
+
+def _budget(policy: str, nodes: Optional[int]) -> int:
+    """The policy code's budget: ``nodes`` for the search (default
+    :data:`SEARCH_DEFAULT_NODES`); the other bots take none."""
+    if policy == "search":
+        return SEARCH_DEFAULT_NODES if nodes is None else _nodes_arg(nodes)
+    if nodes is not None:
+        raise ValueError(f"nodes is the search bot's budget: policy {policy!r} takes none")
+    return 0
+
+
+def _search_config(nodes: int, seed: int, determinizations: int) -> MarsalSearchConfig:
+    if not isinstance(determinizations, int) or isinstance(determinizations, bool) \
+            or not 0 <= determinizations <= SEARCH_MAX_DETERMINIZATIONS:
+        raise InvalidArgument(
+            Status.INVALID_ARGUMENT,
+            f"determinizations must be an int in 0..{SEARCH_MAX_DETERMINIZATIONS} "
+            f"(0: chosen from the budget), not {determinizations!r}")
+    return MarsalSearchConfig(_nodes_arg(nodes), determinizations,
+                              _u64_arg(seed % (1 << 64), "seed"))
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What a search cost (``MarsalSearchStats``): nodes searched (moves made
+    in the trees), determinizations searched (0 when there was a single legal
+    move) and the depth in plies completed in every determinization."""
+
+    nodes: int
+    determinizations: int
+    depth: int
+
+    @classmethod
+    def from_c(cls, s: MarsalSearchStats) -> "SearchStats":
+        return cls(s.nodes, s.determinizations, s.depth)
+
+
+def bot_actions(games: Iterable[Any], policy: str = "random", seed: int = 0,
+                nodes: Optional[int] = None, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """One action of the bot ``policy`` for the side to move in each of
+    ``games`` (all with the same action space), chosen inside the library in
+    one call (``marsal_games_bot_actions_budget``): an ``int64`` array, -1 for
+    a game that is over. ``nodes`` is the search bot's budget (default
+    :data:`SEARCH_DEFAULT_NODES`; the other bots take none); game ``i``'s
+    search is that of ``games[i].search_move(nodes, (seed + i) % 2**64)``. Every bot judges from the side to move's view only.
+    Pass ``out`` (a contiguous ``int64`` array of ``len(games)``) to reuse it.
+    """
+    from ._batch import _handles
+
+    code = _policy_code(policy)
+    budget = _budget(policy, nodes)
+    arr = _handles(games)
+    n = len(arr)
+    if out is None:
+        out = np.empty(n, dtype=np.int64)
+    if out.dtype != np.int64 or out.shape != (n,) or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a contiguous int64 array of shape ({n},)")
+    check(lib.marsal_games_bot_actions_budget(
+        arr, n, code, budget, _u64_arg(seed % (1 << 64), "seed"),
+        out.ctypes.data_as(ctypes.c_void_p), n))
+    return out
