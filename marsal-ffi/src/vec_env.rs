@@ -4,9 +4,9 @@
 //! observations), on a pool of worker threads the handle owns (`pool.rs`;
 //! the work of a part of the games is in `vec_env_step.rs`).
 
+use super::pool::{Pool, Split};
+use super::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use super::*;
-use crate::pool::{Pool, Split};
-use crate::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use marsal::encoding::{ActionSpace, ObservationSpace};
 
 /// The most threads a vector environment may use.

@@ -2,10 +2,10 @@
 //! games with their own generators (so that any number of threads gives the
 //! same games), the checked output buffers, and the steps (check every
 //! action, then play, reset and write) that `vec_env.rs` runs on its
-//! [`Pool`](crate::pool::Pool).
+//! [`Pool`](super::pool::Pool).
 
+use super::pool::{Split, part_range};
 use super::*;
-use crate::pool::{Split, part_range};
 use marsal::encoding::{ActionSpace, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Rng, Ruleset, Setup, Side};
 use std::ffi::c_void;
