@@ -68,17 +68,8 @@ pub unsafe extern "C" fn marsal_game_new_random(
     blue_seed: u64,
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        if out.is_null() {
-            return Err(null("out"));
-        }
-        let red = Setup::random(&r.rules, Side::Red, red_seed);
-        let blue = Setup::random(&r.rules, Side::Blue, blue_seed);
-        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
-        new_game(game, out)
-    })
+    // SAFETY: the caller's promise.
+    unsafe { new_from_setups(Setup::random, ruleset, red_seed, blue_seed, out) }
 }
 
 /// Starts a game from sensible setups (as `marsal_setup_sensible` makes them:
@@ -94,17 +85,8 @@ pub unsafe extern "C" fn marsal_game_new_sensible(
     blue_seed: u64,
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        if out.is_null() {
-            return Err(null("out"));
-        }
-        let red = Setup::sensible(&r.rules, Side::Red, red_seed);
-        let blue = Setup::sensible(&r.rules, Side::Blue, blue_seed);
-        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
-        new_game(game, out)
-    })
+    // SAFETY: the caller's promise.
+    unsafe { new_from_setups(Setup::sensible, ruleset, red_seed, blue_seed, out) }
 }
 
 /// Frees a game handle. NULL is ignored (and gives `MARSAL_STATUS_OK`).
@@ -232,5 +214,31 @@ pub unsafe extern "C" fn marsal_game_from_position_text(
         }
         let pos = Position::from_text(&r.rules, t).map_err(position_error)?;
         new_game(Game::from_position(pos), out)
+    })
+}
+
+/// Starts a game from the setups `make` draws for Red from `red_seed` and
+/// for Blue from `blue_seed` (the body of both calls that start a game from
+/// drawn setups).
+///
+/// # Safety
+/// As for `marsal_game_new_random`.
+unsafe fn new_from_setups(
+    make: fn(&marsal::Ruleset, Side, u64) -> Setup,
+    ruleset: *const MarsalRuleset,
+    red_seed: u64,
+    blue_seed: u64,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let r = unsafe { get(ruleset, "ruleset") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let red = make(&r.rules, Side::Red, red_seed);
+        let blue = make(&r.rules, Side::Blue, blue_seed);
+        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
+        new_game(game, out)
     })
 }

@@ -20,15 +20,8 @@ pub unsafe extern "C" fn marsal_setup_random(
     cap: usize,
     len_out: *mut usize,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        let side = side(side_code)?;
-        let s = Setup::random(&r.rules, side, seed);
-        let t = s.to_text(&r.rules).to_string();
-        // SAFETY: the caller's promise.
-        unsafe { write_text(&t, buf, cap, len_out) }
-    })
+    // SAFETY: the caller's promise.
+    unsafe { write_setup(Setup::random, ruleset, side_code, seed, buf, cap, len_out) }
 }
 
 /// Writes a setup a person would make for `side` (0 red, 1 blue) of `ruleset`
@@ -50,12 +43,29 @@ pub unsafe extern "C" fn marsal_setup_sensible(
     cap: usize,
     len_out: *mut usize,
 ) -> MarsalStatus {
+    // SAFETY: the caller's promise.
+    unsafe { write_setup(Setup::sensible, ruleset, side_code, seed, buf, cap, len_out) }
+}
+
+/// Writes the setup `make` draws for the side of `side_code` and `seed`, as
+/// setup text, into `buf` (the body of both setup calls).
+///
+/// # Safety
+/// As for `marsal_setup_random`.
+unsafe fn write_setup(
+    make: fn(&marsal::Ruleset, marsal::Side, u64) -> Setup,
+    ruleset: *const MarsalRuleset,
+    side_code: u8,
+    seed: u64,
+    buf: *mut c_char,
+    cap: usize,
+    len_out: *mut usize,
+) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
         let r = unsafe { get(ruleset, "ruleset") }?;
         let side = side(side_code)?;
-        let s = Setup::sensible(&r.rules, side, seed);
-        let t = s.to_text(&r.rules).to_string();
+        let t = make(&r.rules, side, seed).to_text(&r.rules).to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }
     })
