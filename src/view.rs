@@ -161,8 +161,8 @@ impl View {
     /// assert_eq!(pos.view(marsal::Side::Red).squares().count(), 100);
     /// ```
     pub fn squares(&self) -> impl Iterator<Item = (Square, SquareView)> + '_ {
+        // Squares beyond the board's files and ranks are off the board.
         Square::all()
-            .filter(|sq| sq.file() < self.files && sq.rank() < self.ranks)
             .map(|sq| (sq, self.at(sq)))
             .filter(|(_, v)| *v != SquareView::OffBoard)
     }
@@ -323,7 +323,7 @@ impl Position {
                     .into_iter()
                     .filter(|k| {
                         let i = identified[k.index()];
-                        i > 0 && i >= counts[k.index()]
+                        i != 0 && i >= counts[k.index()]
                     })
                     .fold(0u16, |bits, k| bits | KindSet::only(k).bits());
                 if full == 0 {
