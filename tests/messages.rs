@@ -1,0 +1,54 @@
+//! What the library prints for people: the words of its errors and the
+//! diagrams of a side's view (the CLI, the protocols and the C ABI's messages
+//! show them as they are).
+
+mod common;
+
+use common::{mv, position};
+use marsal::{PieceKind, Ruleset, Setup, SetupError, Side};
+
+#[test]
+fn a_setup_with_several_wrong_counts_names_each_kind_once_with_both_counts() {
+    let rules = Ruleset::classic();
+    let mut s = Setup::random(&rules, Side::Red, 5);
+    let spy = s.pieces().find(|(_, k)| *k == PieceKind::Spy).unwrap().0;
+    s.remove(spy);
+    s.place(spy, PieceKind::Scout).unwrap();
+    let err = s.validate(&rules).unwrap_err();
+    assert!(matches!(err, SetupError::WrongCounts { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "wrong piece counts: Scout: the army has 8, the setup 9; Spy: the army has 1, the setup 0"
+    );
+}
+
+#[test]
+fn a_view_diagram_shows_a_known_enemy_piece_in_the_enemy_letters_and_hides_the_rest() {
+    // Red's Scout attacks Blue's Marshal and loses: the Marshal is known to
+    // Red (lower case, Blue's letters); Blue's Flag and Scout, never seen nor
+    // moved, are a `?` each.
+    let rules = Ruleset::classic();
+    let mut pos = position(
+        &rules,
+        &[
+            ("a1", 'F'),
+            ("b2", 'S'),
+            ("b3", 'm'),
+            ("e7", 's'),
+            ("j10", 'f'),
+        ],
+        Side::Red,
+    );
+    pos.play(mv("b2xb3")).unwrap();
+    let red = pos.view(Side::Red).to_string();
+    let rows: Vec<&str> = red.lines().collect();
+    assert_eq!(rows.len(), 11, "{red}");
+    // rank 3: a3 empty, b3 the Marshal as Red knows it
+    assert!(rows[7].starts_with("  3  . m ."), "{red}");
+    // the unknown Flag (j10) and Scout (e7)
+    assert!(rows[0].ends_with(" ?"), "{red}");
+    assert!(rows[3].starts_with("  7  . . . . ?"), "{red}");
+    // rank 1: Red's own Flag in its own letter
+    assert!(rows[9].starts_with("  1  F ."), "{red}");
+    assert!(rows[..10].iter().all(|r| !r.contains('M')), "{red}");
+}
