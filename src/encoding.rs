@@ -517,8 +517,6 @@ mod sealed {
     /// What the writers of the planes need of an element type (implemented in
     /// `rows.rs`, for `u8` and `f32` only).
     pub trait Sealed: Copy {
-        /// 0.
-        const NOUGHT: Self;
         /// Writes the `width` values of `bits` (bit `i` is value `i`: 0 or 1)
         /// at `out[at..]`; may write zeros past `at + width` where `out` has
         /// room.

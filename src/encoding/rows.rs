@@ -240,41 +240,29 @@ impl Rows {
     }
 
     /// Writes the statement planes (`out[.. PLY * files * ranks]`, every
-    /// value) in the viewer's frame: zeros first, then the rows from the
-    /// first to the last with a statement, a row at a time, of each plane
-    /// that has one (for Blue, the board's last rank first, each from its
-    /// last file). A store may run past a row into the values after it
-    /// (with zeros): the rows are written in order, and the values after the
-    /// planes (the constant planes) must be written after this.
+    /// value) in the viewer's frame, a row at a time (for Blue, from the
+    /// board's last rank and last file). A store may run past a row into the
+    /// values after it (with zeros): the rows are written in the tensor's
+    /// order, and the values after the planes (the constant planes) must be
+    /// written after this.
     pub(super) fn write<T: Sealed>(&self, out: &mut [T]) {
         let (width, height) = (self.files as usize, self.ranks as usize);
-        let n = width * height;
-        out[..channel::PLY * n].fill(T::NOUGHT);
-        // Bit `16 - files + i` is file `i` when turned: the row moved to the
-        // top of 16 bits is written from its highest bit.
-        let up = 16 - u32::from(self.files);
-        for (c, plane) in self.rows.iter().enumerate() {
-            let plane = &plane[..height];
-            let used = plane
-                .iter()
-                .enumerate()
-                .fold(0u16, |m, (r, &x)| m | u16::from(x != 0) << r);
-            if used == 0 {
-                continue;
-            }
-            let (first, last) = (
-                used.trailing_zeros() as usize,
-                15 - used.leading_zeros() as usize,
-            );
-            let base = c * n;
-            if self.turned {
-                for r in (first..=last).rev() {
-                    let at = base + (height - 1 - r) * width;
-                    T::write_bits_reversed(out, at, plane[r] << up, width);
+        let mut at = 0;
+        if self.turned {
+            // Bit `16 - files + i` is file `i`: the row moved to the top of
+            // 16 bits is written from its highest bit.
+            let up = 16 - u32::from(self.files);
+            for plane in &self.rows {
+                for &bits in plane[..height].iter().rev() {
+                    T::write_bits_reversed(out, at, bits << up, width);
+                    at += width;
                 }
-            } else {
-                for (r, &bits) in plane.iter().enumerate().take(last + 1).skip(first) {
-                    T::write_bits(out, base + r * width, bits, width);
+            }
+        } else {
+            for plane in &self.rows {
+                for &bits in &plane[..height] {
+                    T::write_bits(out, at, bits, width);
+                    at += width;
                 }
             }
         }
@@ -347,7 +335,6 @@ fn write_each<T: Copy>(out: &mut [T], at: usize, bits: u16, width: usize, zero: 
 }
 
 impl Sealed for u8 {
-    const NOUGHT: u8 = 0;
     /// Two stores of 8 values (a board has at most 12 files).
     #[inline(always)]
     fn write_bits(out: &mut [u8], at: usize, bits: u16, width: usize) {
@@ -377,7 +364,6 @@ impl Sealed for u8 {
 }
 
 impl Sealed for f32 {
-    const NOUGHT: f32 = 0.0;
     /// Three stores of 4 values (a board has at most 12 files).
     #[inline(always)]
     fn write_bits(out: &mut [f32], at: usize, bits: u16, width: usize) {
