@@ -521,7 +521,11 @@ mod sealed {
         /// at `out[at..]`; may write zeros past `at + width` where `out` has
         /// room.
         fn write_bits(out: &mut [Self], at: usize, bits: u16, width: usize);
+        /// Writes the `W` values of `bits` into `row` (`W` long, 8 to 16).
+        fn row<const W: usize>(row: &mut [Self], bits: u16);
         /// The same with bit `15 - i` as value `i`.
+        fn row_reversed<const W: usize>(row: &mut [Self], bits: u16);
+        /// The same as `write_bits` with bit `15 - i` as value `i`.
         fn write_bits_reversed(out: &mut [Self], at: usize, bits: u16, width: usize);
     }
 }

@@ -246,6 +246,40 @@ impl Rows {
     /// order, and the values after the planes (the constant planes) must be
     /// written after this.
     pub(super) fn write<T: Sealed>(&self, out: &mut [T]) {
+        // The common widths with a constant row length (no bounds checks).
+        match self.files {
+            8 => self.write_rows::<T, 8>(out),
+            10 => self.write_rows::<T, 10>(out),
+            12 => self.write_rows::<T, 12>(out),
+            _ => self.write_any(out),
+        }
+    }
+
+    /// [`Rows::write`] for boards of `W` files.
+    fn write_rows<T: Sealed, const W: usize>(&self, out: &mut [T]) {
+        let height = self.ranks as usize;
+        let Some(statements) = out.get_mut(..channel::PLY * W * height) else {
+            return self.write_any(out);
+        };
+        let mut rows = statements.chunks_exact_mut(W);
+        if self.turned {
+            let up = 16 - W as u32;
+            for plane in &self.rows {
+                for (&bits, row) in plane[..height].iter().rev().zip(&mut rows) {
+                    T::row_reversed::<W>(row, bits << up);
+                }
+            }
+        } else {
+            for plane in &self.rows {
+                for (&bits, row) in plane[..height].iter().zip(&mut rows) {
+                    T::row::<W>(row, bits);
+                }
+            }
+        }
+    }
+
+    /// [`Rows::write`] for any board.
+    fn write_any<T: Sealed>(&self, out: &mut [T]) {
         let (width, height) = (self.files as usize, self.ranks as usize);
         let mut at = 0;
         if self.turned {
@@ -334,7 +368,30 @@ fn write_each<T: Copy>(out: &mut [T], at: usize, bits: u16, width: usize, zero: 
     }
 }
 
+/// Row `W` (8 to 16 values) of `first` then `second`: the first 8 values,
+/// then the first `W - 8` of `second`.
+#[inline(always)]
+fn two<T: Copy, const W: usize>(row: &mut [T], first: &[T; 8], second: &[T; 8]) {
+    row[..8].copy_from_slice(first);
+    let rest = W.saturating_sub(8);
+    row[8..].copy_from_slice(&second[..rest]);
+}
+
 impl Sealed for u8 {
+    #[inline(always)]
+    fn row<const W: usize>(row: &mut [u8], bits: u16) {
+        let first = SPREAD8[usize::from(bits & 0xff)].to_le_bytes();
+        let second = SPREAD8[usize::from(bits >> 8)].to_le_bytes();
+        two::<u8, W>(row, &first, &second);
+    }
+
+    #[inline(always)]
+    fn row_reversed<const W: usize>(row: &mut [u8], bits: u16) {
+        let first = REVERSED8[usize::from(bits >> 8)].to_le_bytes();
+        let second = REVERSED8[usize::from(bits & 0xff)].to_le_bytes();
+        two::<u8, W>(row, &first, &second);
+    }
+
     /// Two stores of 8 values (a board has at most 12 files).
     #[inline(always)]
     fn write_bits(out: &mut [u8], at: usize, bits: u16, width: usize) {
@@ -363,7 +420,29 @@ impl Sealed for u8 {
     }
 }
 
+/// Eight values from two table entries of four.
+#[inline(always)]
+fn eight(a: &[f32; 4], b: &[f32; 4]) -> [f32; 8] {
+    [a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]]
+}
+
 impl Sealed for f32 {
+    #[inline(always)]
+    fn row<const W: usize>(row: &mut [f32], bits: u16) {
+        let b = usize::from(bits);
+        let first = eight(&SPREAD4[b & 15], &SPREAD4[(b >> 4) & 15]);
+        let second = eight(&SPREAD4[(b >> 8) & 15], &SPREAD4[b >> 12]);
+        two::<f32, W>(row, &first, &second);
+    }
+
+    #[inline(always)]
+    fn row_reversed<const W: usize>(row: &mut [f32], bits: u16) {
+        let b = usize::from(bits);
+        let first = eight(&REVERSED4[b >> 12], &REVERSED4[(b >> 8) & 15]);
+        let second = eight(&REVERSED4[(b >> 4) & 15], &REVERSED4[b & 15]);
+        two::<f32, W>(row, &first, &second);
+    }
+
     /// Three stores of 4 values (a board has at most 12 files).
     #[inline(always)]
     fn write_bits(out: &mut [f32], at: usize, bits: u16, width: usize) {
@@ -388,6 +467,53 @@ impl Sealed for f32 {
                 dst[8..].copy_from_slice(&REVERSED4[(b >> 4) & 15]);
             }
             None => write_each(out, at, bits.reverse_bits(), width, 0.0, 1.0),
+        }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::Rng;
+
+    /// Value `(c, r, f)` of the viewer's frame is the bit of its square, for
+    /// every board width (the constant-width writers and the general one),
+    /// both frames and both element types.
+    #[test]
+    fn rows_are_written_value_by_value_in_the_viewers_frame() {
+        let mut rng = Rng::new(11);
+        for files in 1..=12u8 {
+            for ranks in [1u8, 5, 10, 12] {
+                for side in Side::BOTH {
+                    let mut rows = Rows::new(files, ranks, side);
+                    let keep = ((1u32 << files) - 1) as u16;
+                    for plane in rows.rows.iter_mut() {
+                        for row in plane[..ranks as usize].iter_mut() {
+                            *row = rng.next_u64() as u16 & keep;
+                        }
+                    }
+                    let (w, h) = (files as usize, ranks as usize);
+                    let n = w * h;
+                    let mut bytes = std::vec![9u8; channel::PLY * n + 3];
+                    let mut floats = std::vec![9.0f32; channel::PLY * n + 3];
+                    rows.write(&mut bytes);
+                    rows.write(&mut floats);
+                    for c in 0..channel::PLY {
+                        for r in 0..h {
+                            for f in 0..w {
+                                let (af, ar) = match side {
+                                    Side::Red => (f, r),
+                                    Side::Blue => (w - 1 - f, h - 1 - r),
+                                };
+                                let want = (rows.rows[c][ar] >> af) & 1;
+                                let i = c * n + r * w + f;
+                                assert_eq!(u16::from(bytes[i]), want, "{files}x{ranks} {side}");
+                                assert_eq!(floats[i], f32::from(want), "{files}x{ranks} {side}");
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
