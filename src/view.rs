@@ -161,8 +161,8 @@ impl View {
     /// assert_eq!(pos.view(marsal::Side::Red).squares().count(), 100);
     /// ```
     pub fn squares(&self) -> impl Iterator<Item = (Square, SquareView)> + '_ {
+        // Squares beyond the board's files and ranks are off the board.
         Square::all()
-            .filter(|sq| sq.file() < self.files && sq.rank() < self.ranks)
             .map(|sq| (sq, self.at(sq)))
             .filter(|(_, v)| *v != SquareView::OffBoard)
     }
@@ -314,7 +314,7 @@ impl Position {
                     .zip(&counts)
                     .enumerate()
                     .fold(0u16, |bits, (k, (&i, &n))| {
-                        bits | u16::from(i > 0 && i >= n) << k
+                        bits | u16::from(i != 0 && i >= n) << k
                     });
                 if full == 0 {
                     break;
