@@ -285,59 +285,49 @@ impl Position {
     /// changes). Both steps are sound: a piece's true kind is never excluded.
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
-        // Each side's piece cells, in one pass over the board.
-        let mut lists = [[0u8; CELLS]; 2];
-        let mut lens = [0usize; 2];
-        for (cell, &c) in self.cells.iter().enumerate() {
-            if let Some(o) = owner(c) {
-                lists[o.index()][lens[o.index()]] = cell as u8;
-                lens[o.index()] += 1;
-            }
-        }
         for side in Side::BOTH {
+            // The side's pieces, from the bitboard of its squares.
+            let pieces = self.boards.pieces[side.index()];
             // What the opponent can count: the pieces on the board and those
             // whose capture it did not see (an upper bound, so sound).
             let mut counts = self.on_board[side.index()];
             for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
                 *c = c.saturating_add(u);
             }
-            let counts = &counts;
-            let alive: u16 = PieceKind::ALL
-                .into_iter()
-                .filter(|k| counts[k.index()] > 0)
-                .fold(0, |bits, k| bits | KindSet::only(k).bits());
-            let cells = &lists[side.index()][..lens[side.index()]];
-            for &c in cells {
-                know[c as usize] &= alive;
-            }
+            let alive = counts
+                .iter()
+                .enumerate()
+                .fold(0u16, |bits, (k, &n)| bits | u16::from(n > 0) << k);
             loop {
-                // The kinds whose remaining pieces are all identified.
+                // Kinds no longer possible go; then the kinds whose remaining
+                // pieces are all identified.
                 let mut identified = [0u8; KIND_COUNT];
-                for &c in cells {
-                    let k = know[c as usize];
+                pieces.cells().for_each(|c| {
+                    let k = &mut know[c];
+                    *k &= alive;
                     if k.count_ones() == 1 {
                         identified[k.trailing_zeros() as usize] += 1;
                     }
-                }
-                let full = PieceKind::ALL
-                    .into_iter()
-                    .filter(|k| {
-                        let i = identified[k.index()];
-                        i != 0 && i >= counts[k.index()]
-                    })
-                    .fold(0u16, |bits, k| bits | KindSet::only(k).bits());
+                });
+                let full = identified
+                    .iter()
+                    .zip(&counts)
+                    .enumerate()
+                    .fold(0u16, |bits, (k, (&i, &n))| {
+                        bits | u16::from(i != 0 && i >= n) << k
+                    });
                 if full == 0 {
                     break;
                 }
                 // No other piece can be of those kinds.
                 let mut changed = false;
-                for &c in cells {
-                    let k = &mut know[c as usize];
+                pieces.cells().for_each(|c| {
+                    let k = &mut know[c];
                     if k.count_ones() != 1 && *k & full != 0 {
                         *k &= !full;
                         changed = true;
                     }
-                }
+                });
                 if !changed {
                     break;
                 }

@@ -362,7 +362,7 @@ pub unsafe extern "C" fn marsal_game_observation(
         let space = ObservationSpace::new(g.rules());
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(buf, cap, space.size(), "the observation") }?;
-        space.write(&g.position().view(side), out);
+        space.write_position(g.position(), side, out);
         Ok(())
     })
 }
@@ -548,7 +548,7 @@ unsafe fn games_observations<T: ObservationValue>(
     let out = unsafe { out_slice(buf, cap, needed, "the observations") }?;
     for (g, o) in list.iter().zip(out.chunks_exact_mut(block)) {
         let side = fixed.unwrap_or_else(|| g.position().to_move());
-        ObservationSpace::new(g.rules()).write(&g.position().view(side), o);
+        ObservationSpace::new(g.rules()).write_position(g.position(), side, o);
     }
     Ok(())
 }

@@ -397,8 +397,8 @@ fn play_and_write(
 
 /// Writes the observation of the side to move of `g` into `o`.
 fn observe<T: ObservationValue>(spaces: &Spaces, g: &Game, o: &mut [T]) {
-    let view = g.position().view(g.position().to_move());
-    spaces.observations.write(&view, o);
+    let pos = g.position();
+    spaces.observations.write_position(pos, pos.to_move(), o);
 }
 
 /// Plays the checked move of `slot`, and restarts the game when it ended or
