@@ -360,13 +360,15 @@ impl Setup {
             lens: [0; 12],
             count: 0,
         };
-        // Relative rank/file: as the owner sees it.
-        for rel_rank in (0..g.ranks).rev() {
+        // Steps from the top of the text: Red's rows from the highest rank
+        // down, Blue's (its board turned) from the lowest up; each row from
+        // the owner's left.
+        for row in 0..g.ranks {
             let mut len = 0;
-            for rel_file in 0..g.files {
+            for column in 0..g.files {
                 let sq = match side {
-                    Side::Red => Square::new(rel_file, rel_rank),
-                    Side::Blue => Square::new(g.files - 1 - rel_file, g.ranks - 1 - rel_rank),
+                    Side::Red => Square::new(column, g.ranks - 1 - row),
+                    Side::Blue => Square::new(g.files - 1 - column, row),
                 };
                 if let Some(sq) = sq.filter(|sq| g.zone(side).contains(*sq)) {
                     rows.squares[rows.count][len] = Some(sq);
