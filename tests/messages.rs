@@ -52,3 +52,28 @@ fn a_view_diagram_shows_a_known_enemy_piece_in_the_enemy_letters_and_hides_the_r
     assert!(rows[9].starts_with("  1  F ."), "{red}");
     assert!(rows[..10].iter().all(|r| !r.contains('M')), "{red}");
 }
+
+#[test]
+fn a_setup_debug_form_names_its_side_and_every_piece() {
+    let rules = Ruleset::barrage();
+    let setup = Setup::random(&rules, Side::Blue, 3);
+    let text = format!("{setup:?}");
+    assert!(text.starts_with("Setup {"), "{text}");
+    assert!(text.contains("side: Blue"), "{text}");
+    for (square, kind) in setup.pieces() {
+        assert!(
+            text.contains(&format!("{square:?}: {kind:?}")),
+            "{square} {kind}: {text}"
+        );
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_setup_json_without_a_map_of_pieces_says_what_was_expected() {
+    let err = serde_json::from_str::<Setup>(r#"{"side": "red", "pieces": 7}"#).unwrap_err();
+    assert!(
+        err.to_string().contains("a map from square to piece kind"),
+        "{err}"
+    );
+}
