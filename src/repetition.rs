@@ -137,6 +137,31 @@ impl HashCounts {
 mod tests {
     use super::*;
 
+    /// A slot's fingerprint is never 0, the empty slot, whatever the hash: an
+    /// entry taken back to a count of 0 would otherwise look empty and cut the
+    /// probe sequence of the positions stored after it, so their counts (and
+    /// the repeated-position draw) would be lost.
+    #[test]
+    fn no_hash_has_the_fingerprint_of_an_empty_slot() {
+        for key in [
+            0,
+            1 << 32,
+            0xFFFF_FFFF,
+            0x1_FFFF_FFFF,
+            u64::MAX,
+            0x8000_0000_0000_0000,
+        ] {
+            let fp = fingerprint(key);
+            assert_ne!(fp, 0, "{key:#x}");
+            assert_eq!(fp & 0xFFFF_FFFF, 0, "{key:#x}: the count's half is free");
+            assert_eq!(
+                fp >> 33,
+                key >> 33,
+                "{key:#x}: the high bits are the hash's"
+            );
+        }
+    }
+
     #[test]
     fn counts_insert_remove_grow_and_clear() {
         let mut c = HashCounts::default();
