@@ -200,7 +200,7 @@ impl Rows {
     /// from (the cells, the bitboards of the pieces and of the empty squares,
     /// the board's lakes, and the refined knowledge of every piece), without
     /// building the view.
-    #[inline]
+    #[inline(always)]
     pub(super) fn of_position(pos: &Position, side: Side) -> Rows {
         let g = &pos.rules.board;
         let mut rows = Rows::new(g.files, g.ranks, side);
@@ -255,25 +255,21 @@ impl Rows {
         }
     }
 
-    /// [`Rows::write`] for boards of `W` files.
+    /// [`Rows::write`] for boards of `W` files: a plane at a time, a plane
+    /// with no statement anywhere as one fill.
     fn write_rows<T: Sealed, const W: usize>(&self, out: &mut [T]) {
         let height = self.ranks as usize;
-        let Some(statements) = out.get_mut(..channel::PLY * W * height) else {
+        let n = W * height;
+        if out.len() < channel::PLY * n {
             return self.write_any(out);
-        };
-        let mut rows = statements.chunks_exact_mut(W);
-        if self.turned {
-            let up = 16 - W as u32;
-            for plane in &self.rows {
-                for (&bits, row) in plane[..height].iter().rev().zip(&mut rows) {
-                    T::row_reversed::<W>(row, bits << up);
-                }
-            }
-        } else {
-            for plane in &self.rows {
-                for (&bits, row) in plane[..height].iter().zip(&mut rows) {
-                    T::row::<W>(row, bits);
-                }
+        }
+        for (c, plane) in self.rows.iter().enumerate() {
+            let rows = &plane[..height];
+            let at = c * n;
+            if *plane == [0; MAX_RANKS as usize] {
+                out[at..at + n].fill(T::NONE);
+            } else {
+                T::plane::<W>(out, at, rows, self.turned);
             }
         }
     }
@@ -368,6 +364,51 @@ fn write_each<T: Copy>(out: &mut [T], at: usize, bits: u16, width: usize, zero: 
     }
 }
 
+/// [`Sealed::plane`] a row at a time with [`Sealed::row`] and
+/// [`Sealed::row_reversed`].
+#[inline(always)]
+fn plane_by_rows<T: Sealed, const W: usize>(out: &mut [T], at: usize, rows: &[u16], turned: bool) {
+    let dst = &mut out[at..at + W * rows.len()];
+    let mut chunks = dst.chunks_exact_mut(W);
+    if turned {
+        let up = 16 - W as u32;
+        for (&bits, row) in rows.iter().rev().zip(&mut chunks) {
+            T::row_reversed::<W>(row, bits << up);
+        }
+    } else {
+        for (&bits, row) in rows.iter().zip(&mut chunks) {
+            T::row::<W>(row, bits);
+        }
+    }
+}
+
+/// `SPREAD10[b]`: byte `i < 10` is bit `i` of `b`, the last six zero: a row of
+/// a 10-file board as one 16-byte store.
+static SPREAD10: [[u8; 16]; 1024] = {
+    let mut t = [[0u8; 16]; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let mut i = 0;
+        while i < 10 {
+            t[b][i] = ((b >> i) & 1) as u8;
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// `REVERSE10[b]`: the 10 bits of `b` in the reverse order.
+static REVERSE10: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        t[b] = (b as u16).reverse_bits() >> 6;
+        b += 1;
+    }
+    t
+};
+
 /// Row `W` (8 to 16 values) of `first` then `second`: the first 8 values,
 /// then the first `W - 8` of `second`.
 #[inline(always)]
@@ -378,6 +419,28 @@ fn two<T: Copy, const W: usize>(row: &mut [T], first: &[T; 8], second: &[T; 8]) 
 }
 
 impl Sealed for u8 {
+    const NONE: u8 = 0;
+
+    /// Boards of 10 files: a row a store of 16 bytes (the six past the row
+    /// are overwritten by the next row, or the next plane).
+    #[inline(always)]
+    fn plane<const W: usize>(out: &mut [u8], at: usize, rows: &[u16], turned: bool) {
+        let h = rows.len();
+        match out.get_mut(at..at + 10 * h + 6) {
+            Some(dst) if W == 10 => {
+                for r in 0..h {
+                    let bits = if turned {
+                        REVERSE10[usize::from(rows[h - 1 - r] & 0x3ff)]
+                    } else {
+                        rows[r] & 0x3ff
+                    };
+                    dst[10 * r..10 * r + 16].copy_from_slice(&SPREAD10[usize::from(bits)]);
+                }
+            }
+            _ => plane_by_rows::<u8, W>(out, at, rows, turned),
+        }
+    }
+
     #[inline(always)]
     fn row<const W: usize>(row: &mut [u8], bits: u16) {
         let first = SPREAD8[usize::from(bits & 0xff)].to_le_bytes();
@@ -427,6 +490,13 @@ fn eight(a: &[f32; 4], b: &[f32; 4]) -> [f32; 8] {
 }
 
 impl Sealed for f32 {
+    const NONE: f32 = 0.0;
+
+    #[inline(always)]
+    fn plane<const W: usize>(out: &mut [f32], at: usize, rows: &[u16], turned: bool) {
+        plane_by_rows::<f32, W>(out, at, rows, turned);
+    }
+
     #[inline(always)]
     fn row<const W: usize>(row: &mut [f32], bits: u16) {
         let b = usize::from(bits);
