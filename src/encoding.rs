@@ -249,7 +249,9 @@ impl ActionSpace {
         moves: I,
         mask: &mut [u8],
     ) -> usize {
-        self.mark(side, mask, |mark| moves.into_iter().for_each(mark))
+        let mut marks = Marks::new(self, side, mask);
+        moves.into_iter().for_each(|mv| marks.add(mv));
+        marks.n
     }
 
     /// [`ActionSpace::write_mask`] of the legal moves of `game` (the side to
@@ -272,32 +274,46 @@ impl ActionSpace {
     #[cfg(feature = "alloc")]
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
         let side = game.position().to_move();
-        self.mark(side, mask, |mark| game.for_each_legal_move(mark))
+        let mut marks = Marks::new(self, side, mask);
+        game.for_each_legal_move(|mv| marks.add(mv));
+        marks.n
     }
+}
 
-    /// Clears `mask` and marks the action of every move `moves` passes to
-    /// its argument; returns how many were marked.
+/// A mask being written: cleared, then one mark a move.
+struct Marks<'a> {
+    space: &'a ActionSpace,
+    side: Side,
+    mask: &'a mut [u8],
+    /// The moves marked.
+    n: usize,
+}
+
+impl<'a> Marks<'a> {
+    /// Clears `mask` for the moves of `side`.
     #[inline(always)]
-    fn mark<M: FnOnce(&mut dyn FnMut(Move))>(
-        &self,
-        side: Side,
-        mask: &mut [u8],
-        moves: M,
-    ) -> usize {
+    fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8]) -> Marks<'a> {
         assert_eq!(
             mask.len(),
-            self.size(),
+            space.size(),
             "the mask must have one byte an action"
         );
         mask.fill(0);
-        let mut n = 0;
-        moves(&mut |mv| {
-            if let Some(a) = self.encode(side, mv) {
-                mask[a] = 1;
-                n += 1;
-            }
-        });
-        n
+        Marks {
+            space,
+            side,
+            mask,
+            n: 0,
+        }
+    }
+
+    /// Marks the action of `mv` (none when no action stands for it).
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        if let Some(a) = self.space.encode(self.side, mv) {
+            self.mask[a] = 1;
+            self.n += 1;
+        }
     }
 }
 
