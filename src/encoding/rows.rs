@@ -409,6 +409,21 @@ static REVERSE10: [u16; 1024] = {
     t
 };
 
+/// A plane of 10 x 10 bytes, [`Sealed::plane`] of `u8` for a board of 10
+/// files and 10 ranks (`dst` has room for the six bytes a row's store writes
+/// past the row).
+#[inline(always)]
+fn plane_10x10(dst: &mut [u8; 106], rows: &[u16; 10], turned: bool) {
+    for r in 0..10 {
+        let bits = if turned {
+            REVERSE10[usize::from(rows[9 - r] & 0x3ff)]
+        } else {
+            rows[r] & 0x3ff
+        };
+        dst[10 * r..10 * r + 16].copy_from_slice(&SPREAD10[usize::from(bits)]);
+    }
+}
+
 /// Row `W` (8 to 16 values) of `first` then `second`: the first 8 values,
 /// then the first `W - 8` of `second`.
 #[inline(always)]
@@ -426,6 +441,15 @@ impl Sealed for u8 {
     #[inline(always)]
     fn plane<const W: usize>(out: &mut [u8], at: usize, rows: &[u16], turned: bool) {
         let h = rows.len();
+        if W == 10 && h == 10 {
+            // Classic and Barrage: a fixed size, no bounds checks.
+            let dst = out
+                .get_mut(at..at + 106)
+                .and_then(|d| <&mut [u8; 106]>::try_from(d).ok());
+            if let (Some(dst), Ok(rows)) = (dst, <&[u16; 10]>::try_from(rows)) {
+                return plane_10x10(dst, rows, turned);
+            }
+        }
         match out.get_mut(at..at + 10 * h + 6) {
             Some(dst) if W == 10 => {
                 for r in 0..h {
