@@ -589,6 +589,15 @@ mod sealed {
         /// from the last rank and the last file); may write values past its
         /// end where `out` has room (the next plane overwrites them).
         fn plane<const W: usize>(out: &mut [Self], at: usize, rows: &[u16], turned: bool);
+        /// Writes every statement plane of a 10 x 10 board (`rows`, in the
+        /// board's frame, `turned` for the viewer's) at the start of `out`
+        /// when this type has a writer for it (and `out` room for six values
+        /// past them): whether it was written.
+        fn planes_10x10(
+            rows: &[super::rows::Plane; super::channel::PLY],
+            turned: bool,
+            out: &mut [Self],
+        ) -> bool;
     }
 }
 

@@ -19,7 +19,7 @@ use crate::square_set::SquareSet;
 use crate::view::{SquareView, View};
 
 /// Rows of bits, one a rank: bit `f` of `rows[r]` is square `(f, r)`.
-type Plane = [u16; MAX_RANKS as usize];
+pub(super) type Plane = [u16; MAX_RANKS as usize];
 
 /// The statement channels (`0 .. PLY`) as rows of bits in the board's frame
 /// (the viewer's frame is a half turn of it for Blue: [`Rows::write`] turns
@@ -246,6 +246,9 @@ impl Rows {
     /// order, and the values after the planes (the constant planes) must be
     /// written after this.
     pub(super) fn write<T: Sealed>(&self, out: &mut [T]) {
+        if (self.files, self.ranks) == (10, 10) && T::planes_10x10(&self.rows, self.turned, out) {
+            return;
+        }
         // The common widths with a constant row length (no bounds checks).
         match self.files {
             8 => self.write_rows::<T, 8>(out),
@@ -436,20 +439,31 @@ fn two<T: Copy, const W: usize>(row: &mut [T], first: &[T; 8], second: &[T; 8]) 
 impl Sealed for u8 {
     const NONE: u8 = 0;
 
+    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks), a
+    /// plane without statements as one fill.
+    #[inline(always)]
+    fn planes_10x10(rows: &[Plane; channel::PLY], turned: bool, out: &mut [u8]) -> bool {
+        let Some(block) = out.get_mut(..channel::PLY * 100 + 6) else {
+            return false;
+        };
+        for (c, plane) in rows.iter().enumerate() {
+            let dst = &mut block[c * 100..c * 100 + 106];
+            if *plane == [0; MAX_RANKS as usize] {
+                dst[..100].fill(0);
+            } else if let (Ok(dst), Some(rows)) =
+                (<&mut [u8; 106]>::try_from(dst), plane.first_chunk::<10>())
+            {
+                plane_10x10(dst, rows, turned);
+            }
+        }
+        true
+    }
+
     /// Boards of 10 files: a row a store of 16 bytes (the six past the row
     /// are overwritten by the next row, or the next plane).
     #[inline(always)]
     fn plane<const W: usize>(out: &mut [u8], at: usize, rows: &[u16], turned: bool) {
         let h = rows.len();
-        if W == 10 && h == 10 {
-            // Classic and Barrage: a fixed size, no bounds checks.
-            let dst = out
-                .get_mut(at..at + 106)
-                .and_then(|d| <&mut [u8; 106]>::try_from(d).ok());
-            if let (Some(dst), Ok(rows)) = (dst, <&[u16; 10]>::try_from(rows)) {
-                return plane_10x10(dst, rows, turned);
-            }
-        }
         match out.get_mut(at..at + 10 * h + 6) {
             Some(dst) if W == 10 => {
                 for r in 0..h {
@@ -515,6 +529,11 @@ fn eight(a: &[f32; 4], b: &[f32; 4]) -> [f32; 8] {
 
 impl Sealed for f32 {
     const NONE: f32 = 0.0;
+
+    #[inline(always)]
+    fn planes_10x10(_: &[Plane; channel::PLY], _: bool, _: &mut [f32]) -> bool {
+        false
+    }
 
     #[inline(always)]
     fn plane<const W: usize>(out: &mut [f32], at: usize, rows: &[u16], turned: bool) {
