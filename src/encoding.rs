@@ -73,6 +73,8 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
+#[cfg(feature = "alloc")]
+use crate::game::Game;
 use crate::moves::Move;
 use crate::piece::Side;
 use crate::position::Position;
@@ -134,14 +136,18 @@ impl ActionSpace {
         self.files as usize * self.ranks as usize
     }
 
-    /// `sq` in the frame of `side` (a half turn for Blue).
-    #[inline]
-    fn frame_square(&self, side: Side, sq: Square) -> Option<Square> {
-        match side {
-            Side::Red if sq.file() < self.files && sq.rank() < self.ranks => Some(sq),
-            Side::Red => None,
-            Side::Blue => sq.rotated(self.files, self.ranks),
+    /// `(file, rank)` of `sq` in the frame of `side` (a half turn for Blue),
+    /// or `None` off the board's rectangle.
+    #[inline(always)]
+    fn frame(&self, side: Side, sq: Square) -> Option<(u8, u8)> {
+        let (f, r) = (sq.file(), sq.rank());
+        if f >= self.files || r >= self.ranks {
+            return None;
         }
+        Some(match side {
+            Side::Red => (f, r),
+            Side::Blue => (self.files - 1 - f, self.ranks - 1 - r),
+        })
     }
 
     /// The action of `mv` played by `side`, or `None` when no action stands for
@@ -159,10 +165,8 @@ impl ActionSpace {
     /// ```
     #[inline]
     pub fn encode(&self, side: Side, mv: Move) -> Option<usize> {
-        let from = self.frame_square(side, mv.from)?;
-        let to = self.frame_square(side, mv.to)?;
-        let (f, r) = (from.file(), from.rank());
-        let (tf, tr) = (to.file(), to.rank());
+        let (f, r) = self.frame(side, mv.from)?;
+        let (tf, tr) = self.frame(side, mv.to)?;
         let plane = if tr == r && tf != f {
             (if tf < f { tf } else { tf - 1 }) as usize
         } else if tf == f && tr != r {
@@ -245,20 +249,71 @@ impl ActionSpace {
         moves: I,
         mask: &mut [u8],
     ) -> usize {
+        let mut marks = Marks::new(self, side, mask);
+        moves.into_iter().for_each(|mv| marks.add(mv));
+        marks.n
+    }
+
+    /// [`ActionSpace::write_mask`] of the legal moves of `game` (the side to
+    /// move's, [`Game::legal_moves`]), without building their list.
+    ///
+    /// # Panics
+    /// When `mask.len()` is not [`ActionSpace::size`].
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset, encoding::ActionSpace};
+    /// let rules = Ruleset::classic();
+    /// let game = Game::from_position(Position::start(&rules, 3, 4)?);
+    /// let s = ActionSpace::new(&rules);
+    /// let (mut a, mut b) = (vec![0u8; s.size()], vec![0u8; s.size()]);
+    /// let n = s.write_game_mask(&game, &mut a);
+    /// assert_eq!(n, s.write_mask(game.position().to_move(), game.legal_moves(), &mut b));
+    /// assert_eq!(a, b);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
+        let side = game.position().to_move();
+        let mut marks = Marks::new(self, side, mask);
+        game.for_each_legal_move(|mv| marks.add(mv));
+        marks.n
+    }
+}
+
+/// A mask being written: cleared, then one mark a move.
+struct Marks<'a> {
+    space: &'a ActionSpace,
+    side: Side,
+    mask: &'a mut [u8],
+    /// The moves marked.
+    n: usize,
+}
+
+impl<'a> Marks<'a> {
+    /// Clears `mask` for the moves of `side`.
+    #[inline(always)]
+    fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8]) -> Marks<'a> {
         assert_eq!(
             mask.len(),
-            self.size(),
+            space.size(),
             "the mask must have one byte an action"
         );
         mask.fill(0);
-        let mut n = 0;
-        for mv in moves {
-            if let Some(a) = self.encode(side, mv) {
-                mask[a] = 1;
-                n += 1;
-            }
+        Marks {
+            space,
+            side,
+            mask,
+            n: 0,
         }
-        n
+    }
+
+    /// Marks the action of `mv` (none when no action stands for it).
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        if let Some(a) = self.space.encode(self.side, mv) {
+            self.mask[a] = 1;
+            self.n += 1;
+        }
     }
 }
 
@@ -527,6 +582,22 @@ mod sealed {
         fn row_reversed<const W: usize>(row: &mut [Self], bits: u16);
         /// The same as `write_bits` with bit `15 - i` as value `i`.
         fn write_bits_reversed(out: &mut [Self], at: usize, bits: u16, width: usize);
+        /// The value of a false statement.
+        const NONE: Self;
+        /// Writes the plane of `rows` (one a rank, `W` bits each, 8 to 16)
+        /// at `out[at..at + W * rows.len()]` in the viewer's frame (`turned`:
+        /// from the last rank and the last file); may write values past its
+        /// end where `out` has room (the next plane overwrites them).
+        fn plane<const W: usize>(out: &mut [Self], at: usize, rows: &[u16], turned: bool);
+        /// Writes every statement plane of a 10 x 10 board (`rows`, in the
+        /// board's frame, `turned` for the viewer's) at the start of `out`
+        /// when this type has a writer for it (and `out` room for six values
+        /// past them): whether it was written.
+        fn planes_10x10(
+            rows: &[super::rows::Plane; super::channel::PLY],
+            turned: bool,
+            out: &mut [Self],
+        ) -> bool;
     }
 }
 

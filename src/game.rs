@@ -212,11 +212,37 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = self.current.legal_moves();
-        if self.rules().more_squares {
-            moves.retain(|mv| !self.more_squares_forbids(*mv));
-        }
+        let mut moves = MoveList::new();
+        self.for_each_legal_move(|mv| moves.push(mv));
         moves
+    }
+
+    /// Calls `f` with every legal move of the side to move, in the order of
+    /// [`Game::legal_moves`], without building the list (nothing once the
+    /// game is over).
+    ///
+    /// ```
+    /// let game = marsal::Game::from_position(marsal::Position::start(&marsal::Ruleset::classic(), 1, 2)?);
+    /// let mut n = 0;
+    /// game.for_each_legal_move(|mv| {
+    ///     assert!(game.is_legal(mv));
+    ///     n += 1;
+    /// });
+    /// assert_eq!(n, game.legal_moves().len());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    #[inline]
+    pub fn for_each_legal_move<F: FnMut(Move)>(&self, mut f: F) {
+        let pos = &self.current;
+        if pos.status().is_over() {
+            return;
+        }
+        let more_squares = self.rules().more_squares;
+        pos.for_each_move(pos.to_move(), |mv| {
+            if !more_squares || !self.more_squares_forbids(mv) {
+                f(mv);
+            }
+        });
     }
 
     /// Plays a move (see [`Position::play`]); an illegal move changes nothing.

@@ -319,16 +319,18 @@ impl Position {
                 if full == 0 {
                     break;
                 }
-                // No other piece can be of those kinds.
-                let mut changed = false;
+                // No other piece can be of those kinds. Another round can
+                // only find more when a piece is identified by this one (else
+                // it would count the same and take out the same kinds).
+                let mut identified_more = false;
                 pieces.cells().for_each(|c| {
                     let k = &mut know[c];
                     if k.count_ones() != 1 && *k & full != 0 {
                         *k &= !full;
-                        changed = true;
+                        identified_more |= k.count_ones() == 1;
                     }
                 });
-                if !changed {
+                if !identified_more {
                     break;
                 }
             }

@@ -91,8 +91,7 @@ pub(crate) unsafe fn game_list<'a>(
 /// Writes the legal-action mask of `game` (side to move) into `mask`; returns
 /// the number of legal actions.
 pub(crate) fn game_mask(space: &ActionSpace, game: &Game, mask: &mut [u8]) -> usize {
-    let side = game.position().to_move();
-    space.write_mask(side, game.legal_moves(), mask)
+    space.write_game_mask(game, mask)
 }
 
 /// A uniformly drawn legal action of `game`, or -1 when it is over.

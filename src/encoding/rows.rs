@@ -19,7 +19,7 @@ use crate::square_set::SquareSet;
 use crate::view::{SquareView, View};
 
 /// Rows of bits, one a rank: bit `f` of `rows[r]` is square `(f, r)`.
-type Plane = [u16; MAX_RANKS as usize];
+pub(super) type Plane = [u16; MAX_RANKS as usize];
 
 /// The statement channels (`0 .. PLY`) as rows of bits in the board's frame
 /// (the viewer's frame is a half turn of it for Blue: [`Rows::write`] turns
@@ -200,7 +200,7 @@ impl Rows {
     /// from (the cells, the bitboards of the pieces and of the empty squares,
     /// the board's lakes, and the refined knowledge of every piece), without
     /// building the view.
-    #[inline]
+    #[inline(always)]
     pub(super) fn of_position(pos: &Position, side: Side) -> Rows {
         let g = &pos.rules.board;
         let mut rows = Rows::new(g.files, g.ranks, side);
@@ -246,6 +246,9 @@ impl Rows {
     /// order, and the values after the planes (the constant planes) must be
     /// written after this.
     pub(super) fn write<T: Sealed>(&self, out: &mut [T]) {
+        if (self.files, self.ranks) == (10, 10) && T::planes_10x10(&self.rows, self.turned, out) {
+            return;
+        }
         // The common widths with a constant row length (no bounds checks).
         match self.files {
             8 => self.write_rows::<T, 8>(out),
@@ -255,25 +258,21 @@ impl Rows {
         }
     }
 
-    /// [`Rows::write`] for boards of `W` files.
+    /// [`Rows::write`] for boards of `W` files: a plane at a time, a plane
+    /// with no statement anywhere as one fill.
     fn write_rows<T: Sealed, const W: usize>(&self, out: &mut [T]) {
         let height = self.ranks as usize;
-        let Some(statements) = out.get_mut(..channel::PLY * W * height) else {
+        let n = W * height;
+        if out.len() < channel::PLY * n {
             return self.write_any(out);
-        };
-        let mut rows = statements.chunks_exact_mut(W);
-        if self.turned {
-            let up = 16 - W as u32;
-            for plane in &self.rows {
-                for (&bits, row) in plane[..height].iter().rev().zip(&mut rows) {
-                    T::row_reversed::<W>(row, bits << up);
-                }
-            }
-        } else {
-            for plane in &self.rows {
-                for (&bits, row) in plane[..height].iter().zip(&mut rows) {
-                    T::row::<W>(row, bits);
-                }
+        }
+        for (c, plane) in self.rows.iter().enumerate() {
+            let rows = &plane[..height];
+            let at = c * n;
+            if *plane == [0; MAX_RANKS as usize] {
+                out[at..at + n].fill(T::NONE);
+            } else {
+                T::plane::<W>(out, at, rows, self.turned);
             }
         }
     }
@@ -368,6 +367,66 @@ fn write_each<T: Copy>(out: &mut [T], at: usize, bits: u16, width: usize, zero: 
     }
 }
 
+/// [`Sealed::plane`] a row at a time with [`Sealed::row`] and
+/// [`Sealed::row_reversed`].
+#[inline(always)]
+fn plane_by_rows<T: Sealed, const W: usize>(out: &mut [T], at: usize, rows: &[u16], turned: bool) {
+    let dst = &mut out[at..at + W * rows.len()];
+    let mut chunks = dst.chunks_exact_mut(W);
+    if turned {
+        let up = 16 - W as u32;
+        for (&bits, row) in rows.iter().rev().zip(&mut chunks) {
+            T::row_reversed::<W>(row, bits << up);
+        }
+    } else {
+        for (&bits, row) in rows.iter().zip(&mut chunks) {
+            T::row::<W>(row, bits);
+        }
+    }
+}
+
+/// `SPREAD10[b]`: byte `i < 10` is bit `i` of `b`, the last six zero: a row of
+/// a 10-file board as one 16-byte store.
+static SPREAD10: [[u8; 16]; 1024] = {
+    let mut t = [[0u8; 16]; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let mut i = 0;
+        while i < 10 {
+            t[b][i] = ((b >> i) & 1) as u8;
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// `REVERSE10[b]`: the 10 bits of `b` in the reverse order.
+static REVERSE10: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        t[b] = (b as u16).reverse_bits() >> 6;
+        b += 1;
+    }
+    t
+};
+
+/// A plane of 10 x 10 bytes, [`Sealed::plane`] of `u8` for a board of 10
+/// files and 10 ranks (`dst` has room for the six bytes a row's store writes
+/// past the row).
+#[inline(always)]
+fn plane_10x10(dst: &mut [u8; 106], rows: &[u16; 10], turned: bool) {
+    for r in 0..10 {
+        let bits = if turned {
+            REVERSE10[usize::from(rows[9 - r] & 0x3ff)]
+        } else {
+            rows[r] & 0x3ff
+        };
+        dst[10 * r..10 * r + 16].copy_from_slice(&SPREAD10[usize::from(bits)]);
+    }
+}
+
 /// Row `W` (8 to 16 values) of `first` then `second`: the first 8 values,
 /// then the first `W - 8` of `second`.
 #[inline(always)]
@@ -378,6 +437,48 @@ fn two<T: Copy, const W: usize>(row: &mut [T], first: &[T; 8], second: &[T; 8]) 
 }
 
 impl Sealed for u8 {
+    const NONE: u8 = 0;
+
+    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks), a
+    /// plane without statements as one fill.
+    #[inline(always)]
+    fn planes_10x10(rows: &[Plane; channel::PLY], turned: bool, out: &mut [u8]) -> bool {
+        let Some(block) = out.get_mut(..channel::PLY * 100 + 6) else {
+            return false;
+        };
+        for (c, plane) in rows.iter().enumerate() {
+            let dst = &mut block[c * 100..c * 100 + 106];
+            if *plane == [0; MAX_RANKS as usize] {
+                dst[..100].fill(0);
+            } else if let (Ok(dst), Some(rows)) =
+                (<&mut [u8; 106]>::try_from(dst), plane.first_chunk::<10>())
+            {
+                plane_10x10(dst, rows, turned);
+            }
+        }
+        true
+    }
+
+    /// Boards of 10 files: a row a store of 16 bytes (the six past the row
+    /// are overwritten by the next row, or the next plane).
+    #[inline(always)]
+    fn plane<const W: usize>(out: &mut [u8], at: usize, rows: &[u16], turned: bool) {
+        let h = rows.len();
+        match out.get_mut(at..at + 10 * h + 6) {
+            Some(dst) if W == 10 => {
+                for r in 0..h {
+                    let bits = if turned {
+                        REVERSE10[usize::from(rows[h - 1 - r] & 0x3ff)]
+                    } else {
+                        rows[r] & 0x3ff
+                    };
+                    dst[10 * r..10 * r + 16].copy_from_slice(&SPREAD10[usize::from(bits)]);
+                }
+            }
+            _ => plane_by_rows::<u8, W>(out, at, rows, turned),
+        }
+    }
+
     #[inline(always)]
     fn row<const W: usize>(row: &mut [u8], bits: u16) {
         let first = SPREAD8[usize::from(bits & 0xff)].to_le_bytes();
@@ -427,6 +528,18 @@ fn eight(a: &[f32; 4], b: &[f32; 4]) -> [f32; 8] {
 }
 
 impl Sealed for f32 {
+    const NONE: f32 = 0.0;
+
+    #[inline(always)]
+    fn planes_10x10(_: &[Plane; channel::PLY], _: bool, _: &mut [f32]) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn plane<const W: usize>(out: &mut [f32], at: usize, rows: &[u16], turned: bool) {
+        plane_by_rows::<f32, W>(out, at, rows, turned);
+    }
+
     #[inline(always)]
     fn row<const W: usize>(row: &mut [f32], bits: u16) {
         let b = usize::from(bits);
