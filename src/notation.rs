@@ -175,9 +175,8 @@ impl Position {
                     _ => {
                         let kind =
                             PieceKind::from_letter(ch).ok_or(E::BadChar { ch, square: sq })?;
-                        if terrain != EMPTY {
-                            return Err(PositionError::NotPlayable(sq));
-                        }
+                        // `put` refuses a lake or off-board square
+                        // (`PositionError::NotPlayable`).
                         let side = if ch.is_ascii_uppercase() {
                             Side::Red
                         } else {

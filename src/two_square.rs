@@ -136,11 +136,23 @@ fn line_of(mv: Move) -> u8 {
         0
     } else if (a ^ b) & 0x0F == 0 {
         1
-    } else if (b > a) == (b & 15 > a & 15) {
-        2
     } else {
-        3
+        diagonal_line(a, b)
     }
+}
+
+/// The line of a diagonal step from cell `a` to cell `b`: 2 when file and rank
+/// grow together, 3 when one grows as the other shrinks.
+#[inline(always)]
+fn diagonal_line(a: usize, b: usize) -> u8 {
+    if (b > a) == (b & 15 > a & 15) { 2 } else { 3 }
+}
+
+/// Whether a move of `(df, dr)` squares (not both 0) goes down its line: the
+/// ranks for a move along a file, the files otherwise.
+#[inline(always)]
+fn towards_lower(df: i8, dr: i8) -> bool {
+    if df == 0 { dr < 0 } else { df < 0 }
 }
 
 /// The direction index of a move (see `Chain::ban_dir`): north, south, east,
@@ -252,7 +264,7 @@ impl Chain {
             last.to.file()
         };
         let (bf, br) = back.delta();
-        let decreasing = if bf == 0 { br < 0 } else { bf < 0 };
+        let decreasing = towards_lower(bf, br);
         self.ban_dir = direction(back);
         self.ban_min = if decreasing {
             end - hi + 1
@@ -275,11 +287,7 @@ impl Chain {
             self.len = 1;
             self.line = line;
             self.moves[0] = mv;
-            if limit > 1 {
-                self.ban_dir = NO_BAN;
-            } else {
-                self.work_out_ban(limit);
-            }
+            self.work_out_ban(limit);
             return;
         }
         if self.len as usize == self.moves.len() {

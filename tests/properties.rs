@@ -10,10 +10,12 @@
 mod common;
 
 use common::presets;
+#[cfg(feature = "serde")]
+use marsal::KindSet;
 use marsal::{
-    Army, Battle, DrawReason, Game, Geometry, KindSet, Move, NoMoveRule, Piece, PieceKind,
-    Position, RevealRule, Rng, Ruleset, Setup, Side, SpyRule, Square, Status, Strengths, WinReason,
-    combat, no_hope,
+    Army, Battle, DrawReason, Game, Geometry, Move, NoMoveRule, Piece, PieceKind, Position,
+    RevealRule, Rng, Ruleset, Setup, Side, SpyRule, Square, Status, Strengths, WinReason, combat,
+    no_hope,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
@@ -1474,6 +1476,7 @@ const POSITION_ALPHABET: &[char] = &[
 const MOVE_ALPHABET: &[char] = &[
     'a', 'b', 'e', 'l', 'm', 'z', 'A', 'L', '0', '1', '2', '9', '-', 'x', 'X', ' ', '+', 'ř',
 ];
+#[cfg(feature = "serde")]
 const JSON_ALPHABET: &[char] = &[
     '{', '}', '[', ']', '"', ':', ',', '0', '1', '9', '-', 'e', 'a', 'r', 'n', 'u', 'l', 't', ' ',
     '\\', 'M', 'F', '#', '~', 'R', 'B', '.',

@@ -184,3 +184,95 @@ fn two_square_scout_held_back_draws_under_the_draw_rule() {
         }
     );
 }
+
+/// The hash a position gets from the standard library's hasher (fixed keys).
+fn std_hash(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+#[test]
+fn two_square_history_is_part_of_the_position() {
+    // The same board, the same side to move, the same ply: in one game the
+    // General has shuttled e4-e5 three times and may not go back to e4; in the
+    // other it came to e4 along the rank, so its chain is one move long and
+    // e5-e4 is legal. The positions play differently, so they are not equal
+    // (and they hash apart).
+    let mut shuttled = classic_game(&SHUTTLE);
+    play_all(
+        &mut shuttled,
+        &["e4-e5", "a10-b10", "e5-e4", "b10-a10", "e4-e5", "a10-b10"],
+    );
+    let mut turned = classic_game(&SHUTTLE);
+    play_all(
+        &mut turned,
+        &["e4-d4", "a10-b10", "d4-e4", "b10-a10", "e4-e5", "a10-b10"],
+    );
+    assert_eq!(
+        shuttled.position().to_string(),
+        turned.position().to_string()
+    );
+    assert!(!shuttled.is_legal(mv("e5-e4")));
+    assert!(turned.is_legal(mv("e5-e4")));
+    assert_ne!(shuttled.position(), turned.position());
+    assert_ne!(std_hash(shuttled.position()), std_hash(turned.position()));
+    // Equal histories make equal positions with equal hashes.
+    let mut again = classic_game(&SHUTTLE);
+    play_all(
+        &mut again,
+        &["e4-e5", "a10-b10", "e5-e4", "b10-a10", "e4-e5", "a10-b10"],
+    );
+    assert_eq!(shuttled.position(), again.position());
+    assert_eq!(std_hash(shuttled.position()), std_hash(again.position()));
+}
+
+/// The moves of `side`'s two-square chain, as the position's JSON lists them.
+fn chain_json(game: &Game, side: Side) -> serde_json::Value {
+    let json = serde_json::to_value(game.position()).expect("a position serialises");
+    json["two_square_chains"][side.index()].clone()
+}
+
+#[test]
+fn two_square_chain_ends_with_the_death_of_its_piece() {
+    // Red's General shuttles e4-e5-e4 and then attacks the Marshal that came
+    // to e5: the General dies, and with it Red's chain (nothing is left that
+    // the rule could hold back).
+    let pieces = [
+        ("a1", 'F'),
+        ("e4", 'G'),
+        ("j10", 'f'),
+        ("a10", 'g'),
+        ("e6", 'm'),
+    ];
+    let mut game = classic_game(&pieces);
+    play_all(&mut game, &["e4-e5", "a10-b10", "e5-e4", "e6-e5"]);
+    assert_eq!(
+        chain_json(&game, Side::Red).as_array().map(Vec::len),
+        Some(2)
+    );
+    play_all(&mut game, &["e4-e5"]);
+    assert_eq!(chain_json(&game, Side::Red), serde_json::json!([]));
+
+    // Blue's General shuttles a10-b10-a10-b10 and Red's Marshal takes it on
+    // b10: Blue's chain ends with it.
+    let pieces = [
+        ("a1", 'F'),
+        ("b8", 'M'),
+        ("j10", 'f'),
+        ("a10", 'g'),
+        ("j1", 'S'),
+    ];
+    let mut game = classic_game(&pieces);
+    play_all(
+        &mut game,
+        &["j1-j2", "a10-b10", "j2-j1", "b10-a10", "b8-b9", "a10-b10"],
+    );
+    assert_eq!(
+        chain_json(&game, Side::Blue).as_array().map(Vec::len),
+        Some(3)
+    );
+    play_all(&mut game, &["b9-b10"]);
+    assert_eq!(chain_json(&game, Side::Blue), serde_json::json!([]));
+}

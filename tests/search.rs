@@ -8,8 +8,7 @@ mod common;
 
 use common::{mv, presets, sq};
 use marsal::{
-    Game, Position, Rng, Ruleset, SearchConfig, Setup, Side, search_move, search_position,
-    search_view,
+    Game, Position, Rng, Ruleset, SearchConfig, Side, search_move, search_position, search_view,
 };
 
 /// A barrage game from `text`, after `moves`.
@@ -175,6 +174,7 @@ fn search_is_deterministic_and_keeps_its_budget() {
 #[cfg(feature = "serde")]
 #[test]
 fn sensible_setups_are_valid_on_every_preset_and_custom_ruleset() {
+    use marsal::Setup;
     let mut all: Vec<Ruleset> = presets().iter().map(|(_, r)| *r).collect();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rulesets");
     for entry in std::fs::read_dir(&dir).expect("examples/rulesets") {
