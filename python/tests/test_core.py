@@ -293,6 +293,25 @@ class TestApi(ErrorAssertions):
             self.assertEqual(out.move, mv)
             self.assertEqual(Move.parse(text), mv)
 
+    def test_every_move_form_plays_the_same_move(self):
+        # An interned Move, an equal Move made by hand, the text and a pair of
+        # squares play the same move: the same outcome and the same next moves.
+        results = []
+        for form in ("interned", "made", "text", "pair"):
+            with Game.random("classic", 5, 6) as game:
+                mv = game.legal_moves()[3]
+                arg = {"interned": mv, "made": Move(mv.from_square, mv.to_square),
+                       "text": str(mv), "pair": (mv.from_square, mv.to_square)}[form]
+                out = game.play(arg)
+                self.assertEqual(out.move, mv)
+                results.append((out, game.legal_moves(), game.to_json()))
+        self.assertTrue(all(r == results[0] for r in results))
+        g = Game.random("classic", 5, 6)
+        mv = g.legal_moves()[0]
+        g.close()
+        with self.assertRaises(ValueError):
+            g.play(mv)
+
     def test_close_and_context_manager(self):
         r = Ruleset.preset("barrage")
         g = Game.random(r, 1, 2)

@@ -23,8 +23,8 @@ from ._structs import (
     MarsalViewInfo, _game_p, _i64, _u8, _u32, _u64,
 )
 from ._values import (
-    _C_BY_MOVE, _MOVE_BY_KEY, GameStatus, Move, Outcome, SeenMove, View, _as_move,
-    _move_from_key, _outcome_from_bytes,
+    _CREF_BY_MOVE, _MOVE_BY_KEY, _OUTCOME_BY_BYTES, GameStatus, Move, Outcome, SeenMove,
+    View, _as_move, _move_from_key, _outcome_from_bytes,
     _view_from_cells,
 )
 
@@ -383,21 +383,23 @@ class Game(_Handle):
         (so a :meth:`legal_moves` that follows costs no call).
         """
         self._legal_fresh = False
-        if isinstance(move, (str, bytes)):
-            out = MarsalOutcome()
-            check(lib.marsal_game_play_text(self._get(), _encode(move, "move_text"),
-                                            ctypes.byref(out)))
-            return Outcome.from_c(out)
-        cm = _C_BY_MOVE.get(move) if type(move) is Move else None
-        if cm is None:
-            cm = _as_move(move).to_c()
+        ref = _CREF_BY_MOVE.get(move) if type(move) is Move else None
+        if ref is None:
+            if isinstance(move, (str, bytes)):
+                out = MarsalOutcome()
+                check(lib.marsal_game_play_text(self._get(), _encode(move, "move_text"),
+                                                ctypes.byref(out)))
+                return Outcome.from_c(out)
+            ref = ctypes.byref(_as_move(move).to_c())
         st = _raw.marsal_game_play_legal_moves(
-            self._vptr(), ctypes.byref(cm), self._outcome_ref, self._moves_ref,
+            self._vptr(), ref, self._outcome_ref, self._moves_ref,
             self._moves_cap, self._legal_n_ref)
         if st:
             check(st)
         self._legal_fresh = True
-        return _outcome_from_bytes(bytes(self._outcome))
+        b = bytes(self._outcome)
+        o = _OUTCOME_BY_BYTES.get(b)
+        return o if o is not None else _outcome_from_bytes(b)
 
     def play_random(self, max_plies: int = 1, seed: int = 0) -> int:
         """Plays up to ``max_plies`` uniformly random legal moves inside the

@@ -5,6 +5,7 @@ value)."""
 
 from __future__ import annotations
 
+import ctypes
 from dataclasses import dataclass
 from typing import Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Tuple, Union
 
@@ -88,6 +89,9 @@ class Move(NamedTuple):
 # rank, as a little-endian u32): reading a move list makes no new objects.
 _MOVE_BY_KEY: Dict[int, Move] = {}
 _C_BY_MOVE: Dict[Move, MarsalMove] = {}
+# ``ctypes.byref`` of each interned move's C struct, made once (what
+# ``Game.play`` passes).
+_CREF_BY_MOVE: Dict[Move, Any] = {}
 
 
 def _move_from_key(key: int) -> Move:
@@ -96,7 +100,9 @@ def _move_from_key(key: int) -> Move:
         f, r, tf, tr = key & 255, (key >> 8) & 255, (key >> 16) & 255, key >> 24
         mv = Move(square_name(f, r), square_name(tf, tr))
         _MOVE_BY_KEY[key] = mv
-        _C_BY_MOVE[mv] = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+        c = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
+        _C_BY_MOVE[mv] = c
+        _CREF_BY_MOVE[mv] = ctypes.byref(c)
     return mv
 
 
