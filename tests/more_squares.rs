@@ -112,3 +112,16 @@ fn a_chase_ends_when_the_chased_side_does_not_step_away() {
     assert_eq!(game.check_move(mv("a2-a1")), Ok(()));
     game.play(mv("a2-a1")).unwrap();
 }
+
+#[test]
+fn the_rule_holds_back_a_blue_chaser_as_well() {
+    // The chase above with the colours swapped: Blue's Marshal chases Red's
+    // General, Blue moving first.
+    let mut rules = Ruleset::classic();
+    rules.two_square = None;
+    let pieces = [("e2", 'm'), ("j1", 'f'), ("e4", 'G'), ("a10", 'F')];
+    let mut game = Game::from_position(position(&rules, &pieces, Side::Blue));
+    play(&mut game, &CHASE);
+    assert_eq!(game.check_move(mv("f3-e3")), Err(MoveError::MoreSquares));
+    assert_eq!(game.check_move(mv("f3-f2")), Ok(()));
+}
