@@ -12,8 +12,8 @@ from random setups in several ways and prints one line per way:
 
     <method> <ruleset>: plies/s: X
 
-- ``per_ply_class_api``: one ply = ``Game.legal_moves()`` (a list of
-  :class:`marsal.Move`), ``random.choice`` in Python, ``Game.play(move)``
+- ``per_ply_class_api``: one ply = ``Game.legal_moves()`` (a
+  :class:`marsal.LegalMoves`, a sequence of :class:`marsal.Move`), ``random.choice`` in Python, ``Game.play(move)``
   (returning an :class:`marsal.Outcome`): the class API;
 - ``per_ply_legal_moves_play``: one ply = ``marsal_game_legal_moves`` into a
   reused buffer, a random pick in Python, ``marsal_game_play`` (raw ctypes

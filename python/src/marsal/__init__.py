@@ -54,6 +54,7 @@ from ._structs import (
 from ._values import (
     GameStatus, Move, Outcome, PlayoutSummary, SeenMove, SquareView, View, parse_square, square_name,
 )
+from ._legal_moves import LegalMoves
 from .vector import VectorEnv
 
 __version__ = "0.1.0"
@@ -68,7 +69,7 @@ __all__ = [
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
     "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",
     "MarsalSearchConfig", "MarsalSearchStats",
-    "Move", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
+    "Move", "LegalMoves", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "Ruleset", "Game",
     "lib", "check", "version", "last_error_message", "find_library",
     "square_name", "parse_square", "play_random", "views", "views_raw",

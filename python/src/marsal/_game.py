@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+from array import array as _array
 import struct
 from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -14,6 +15,7 @@ import numpy.typing as npt
 from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config
 from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
 from ._handle import _Handle
+from ._legal_moves import _KEY_TYPE, LegalMoves
 from ._library import (
     _raw, _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
 )
@@ -23,12 +25,14 @@ from ._structs import (
     MarsalViewInfo, _game_p, _i64, _u8, _u32, _u64,
 )
 from ._values import (
-    _CREF_BY_MOVE, _MOVE_BY_KEY, _OUTCOME_BY_BYTES, GameStatus, Move, Outcome, SeenMove,
-    View, _as_move, _move_from_key, _outcome_from_bytes,
+    _CREF_BY_MOVE, _OUTCOME_BY_BYTES, GameStatus, Move, Outcome, SeenMove,
+    View, _as_move, _outcome_from_bytes,
     _view_from_cells,
 )
 
 __all__ = ["Game"]
+
+_new_legal_moves = object.__new__
 
 
 class Game(_Handle):
@@ -352,26 +356,29 @@ class Game(_Handle):
 
     # -- moves
 
-    def legal_moves(self) -> List[Move]:
-        """The legal moves of the side to move (empty once the game is over).
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the side to move (empty once the game is over),
+        as a :class:`LegalMoves`: an immutable sequence of :class:`Move`
+        (indexing, ``len``, iteration, ``in``, equal to a list of the same
+        moves; ``list(...)`` for a list) that keeps the moves of this position
+        after later plays.
 
         The moves are interned :class:`Move` objects (no new object per move
-        once seen). Right after :meth:`play` no call into the library is made:
-        ``play`` brought the next legal moves back with it."""
-        if self._legal_fresh:
-            count = self._legal_n.value
-        else:
+        once seen), made only for the items asked for: the sequence holds a
+        copy of the moves' 4-byte codes. Right after :meth:`play` no call into
+        the library is made: ``play`` brought the next legal moves back with
+        it."""
+        if not self._legal_fresh:
             st = _raw.marsal_game_legal_moves(
                 self._vptr(), self._moves_ref, self._moves_cap, self._legal_n_ref)
             if st:
                 check(st)
-            count = self._legal_n.value
             self._legal_fresh = True
-        keys = self._move_keys[:count]
-        try:
-            return list(map(_MOVE_BY_KEY.__getitem__, keys))
-        except KeyError:
-            return [_move_from_key(k) for k in keys.tolist()]
+        # A LegalMoves over a copy of the codes, made without a call to
+        # ``__init__`` (the hot path: a third of its cost).
+        seq = _new_legal_moves(LegalMoves)
+        seq._keys = _array(_KEY_TYPE, self._move_keys[:self._legal_n.value].tobytes())
+        return seq
 
     def play(self, move: Union[Move, str, Tuple[Any, ...]]) -> Outcome:
         """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
