@@ -305,7 +305,7 @@ impl Position {
                 pieces.cells().for_each(|c| {
                     let k = &mut know[c];
                     *k &= alive;
-                    if k.count_ones() == 1 {
+                    if one_kind(*k) {
                         identified[k.trailing_zeros() as usize] += 1;
                     }
                 });
@@ -325,9 +325,9 @@ impl Position {
                 let mut identified_more = false;
                 pieces.cells().for_each(|c| {
                     let k = &mut know[c];
-                    if k.count_ones() != 1 && *k & full != 0 {
+                    if !one_kind(*k) && *k & full != 0 {
                         *k &= !full;
-                        identified_more |= k.count_ones() == 1;
+                        identified_more |= one_kind(*k);
                     }
                 });
                 if !identified_more {
@@ -337,6 +337,12 @@ impl Position {
         }
         know
     }
+}
+
+/// Whether a piece's possible kinds `k` are down to one: it is identified.
+#[inline(always)]
+fn one_kind(k: u16) -> bool {
+    k.count_ones() == 1
 }
 
 /// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
