@@ -77,3 +77,42 @@ fn a_setup_json_without_a_map_of_pieces_says_what_was_expected() {
         "{err}"
     );
 }
+
+#[test]
+fn a_position_diagram_shows_pieces_lakes_and_the_status() {
+    // Red's Marshal (upper case) on e4, Blue's Scout (lower case) on e7, the
+    // lakes as `~`, empty squares as `.`, and under the board the ply and who
+    // is to move.
+    let rules = Ruleset::classic();
+    let pos = position(
+        &rules,
+        &[("a1", 'F'), ("e4", 'M'), ("e7", 's'), ("j10", 'f')],
+        Side::Red,
+    );
+    let text = pos.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], " 10  . . . . . . . . . f");
+    assert_eq!(lines[3], "  7  . . . . s . . . . .");
+    assert_eq!(lines[4], "  6  . . ~ ~ . . ~ ~ . .");
+    assert_eq!(lines[6], "  4  . . . . M . . . . .");
+    assert_eq!(lines[9], "  1  F . . . . . . . . .");
+    assert_eq!(lines[10], "     a b c d e f g h i j");
+    assert_eq!(lines[11], "ply 0: red to move");
+}
+
+#[test]
+fn a_position_debug_form_names_its_board_ply_and_status() {
+    let rules = Ruleset::classic();
+    let pos = position(
+        &rules,
+        &[("a1", 'F'), ("e4", 'M'), ("e7", 's'), ("j10", 'f')],
+        Side::Red,
+    );
+    let debug = format!("{pos:?}");
+    assert!(debug.starts_with("Position { board: "), "{debug}");
+    assert!(debug.contains(&pos.to_text().to_string()), "{debug}");
+    assert!(
+        debug.contains("ply: 0, status: Ongoing { to_move: Red }"),
+        "{debug}"
+    );
+}
