@@ -83,12 +83,7 @@ fn a_position_diagram_shows_pieces_lakes_and_the_status() {
     // Red's Marshal (upper case) on e4, Blue's Scout (lower case) on e7, the
     // lakes as `~`, empty squares as `.`, and under the board the ply and who
     // is to move.
-    let rules = Ruleset::classic();
-    let pos = position(
-        &rules,
-        &[("a1", 'F'), ("e4", 'M'), ("e7", 's'), ("j10", 'f')],
-        Side::Red,
-    );
+    let pos = marshal_and_scout();
     let text = pos.to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], " 10  . . . . . . . . . f");
@@ -102,12 +97,7 @@ fn a_position_diagram_shows_pieces_lakes_and_the_status() {
 
 #[test]
 fn a_position_debug_form_names_its_board_ply_and_status() {
-    let rules = Ruleset::classic();
-    let pos = position(
-        &rules,
-        &[("a1", 'F'), ("e4", 'M'), ("e7", 's'), ("j10", 'f')],
-        Side::Red,
-    );
+    let pos = marshal_and_scout();
     let debug = format!("{pos:?}");
     assert!(debug.starts_with("Position { board: "), "{debug}");
     assert!(debug.contains(&pos.to_text().to_string()), "{debug}");
@@ -115,4 +105,14 @@ fn a_position_debug_form_names_its_board_ply_and_status() {
         debug.contains("ply: 0, status: Ongoing { to_move: Red }"),
         "{debug}"
     );
+}
+
+/// Classic, Red to move: Red's Marshal on e4, Blue's Scout on e7, the Flags on
+/// a1 and j10.
+fn marshal_and_scout() -> marsal::Position {
+    position(
+        &Ruleset::classic(),
+        &[("a1", 'F'), ("e4", 'M'), ("e7", 's'), ("j10", 'f')],
+        Side::Red,
+    )
 }
