@@ -40,6 +40,22 @@ unsafe fn write_legal_moves(
     cap: usize,
     count_out: *mut usize,
 ) -> FfiResult {
+    if !buf.is_null() && cap >= MARSAL_MAX_LEGAL_MOVES {
+        // Room for any count: written as they come, without a list.
+        let mut n = 0;
+        game.for_each_legal_move(|m| {
+            if n < cap {
+                // SAFETY: `n < cap` writable moves.
+                unsafe { buf.add(n).write(c_move(m)) };
+            }
+            n += 1;
+        });
+        // Never more than `MARSAL_MAX_LEGAL_MOVES` (`marsal::MAX_MOVES`).
+        debug_assert!(n <= cap);
+        // SAFETY: the caller's promise.
+        unsafe { put_opt(count_out, n) };
+        return Ok(());
+    }
     let moves = game.legal_moves();
     // SAFETY: the caller's promise.
     unsafe { put_opt(count_out, moves.len()) };

@@ -45,6 +45,7 @@ from ._errors import (
     InvalidUtf8, MarsalError, MarsalPanic, NoOutcome, NothingToUndo, NullPointer, ParseError,
 )
 from ._game import Game
+from ._game_core import compiled_calls
 from ._library import check, find_library, last_error_message, lib, version
 from ._ruleset import Ruleset
 from ._structs import (
@@ -71,7 +72,7 @@ __all__ = [
     "MarsalSearchConfig", "MarsalSearchStats",
     "Move", "LegalMoves", "Outcome", "SeenMove", "GameStatus", "SquareView", "View", "PlayoutSummary",
     "Ruleset", "Game",
-    "lib", "check", "version", "last_error_message", "find_library",
+    "lib", "check", "version", "last_error_message", "find_library", "compiled_calls",
     "square_name", "parse_square", "play_random", "views", "views_raw",
     "VectorEnv", "__version__",
     "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SearchStats",

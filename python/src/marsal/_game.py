@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ctypes
 import json
-from array import array as _array
 import struct
 from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -13,11 +12,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config
-from ._enums import _SIDE_TO_MOVE, MAX_LEGAL_MOVES, Side, State, Status
+from ._enums import _SIDE_TO_MOVE, Side, State, Status
+from ._game_core import _GameCore
 from ._handle import _Handle
-from ._legal_moves import _KEY_TYPE, LegalMoves
 from ._library import (
-    _raw, _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
+    _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
@@ -25,17 +24,14 @@ from ._structs import (
     MarsalViewInfo, _game_p, _i64, _u8, _u32, _u64,
 )
 from ._values import (
-    _CREF_BY_MOVE, _OUTCOME_BY_BYTES, GameStatus, Move, Outcome, SeenMove,
-    View, _as_move, _outcome_from_bytes,
+    GameStatus, Move, Outcome, SeenMove,
+    View, _as_move,
     _view_from_cells,
 )
 
 __all__ = ["Game"]
 
-_new_legal_moves = object.__new__
-
-
-class Game(_Handle):
+class Game(_GameCore, _Handle):
     """A game with its history (``MarsalGame``).
 
     ``Game(ruleset, red_setup, blue_setup)`` starts from two setup texts;
@@ -60,29 +56,16 @@ class Game(_Handle):
 
     def _init(self, ptr: Any) -> None:
         self._ptr = ptr
-        self._moves_buf = (MarsalMove * MAX_LEGAL_MOVES)()
-        # The ready-made arguments of the one-ply calls (see ``_raw``): the
-        # handle as a void pointer, references to reused outputs, the moves
-        # buffer also seen as 32-bit keys.
-        self._void_ptr = ctypes.cast(ptr, ctypes.c_void_p)
-        self._moves_ref = ctypes.byref(self._moves_buf)
-        self._moves_cap = ctypes.c_size_t(MAX_LEGAL_MOVES)
-        self._move_keys = memoryview(self._moves_buf).cast("B").cast("I")
-        self._legal_n = ctypes.c_size_t(0)
-        self._legal_n_ref = ctypes.byref(self._legal_n)
-        self._outcome = MarsalOutcome()
-        self._outcome_ref = ctypes.byref(self._outcome)
-        #: Whether ``_moves_buf`` holds the legal moves of the position now.
-        self._legal_fresh = False
+        self._core_attach(ctypes.cast(ptr, ctypes.c_void_p).value or 0)
         self._size: Optional[Tuple[int, int]] = None
         self._sizes: Optional[Tuple[int, int, int, int]] = None
         self._mask_buf: Optional[npt.NDArray[np.bool_]] = None
 
-    def _vptr(self) -> ctypes.c_void_p:
-        """The handle as a ``c_void_p`` (for the ``_raw`` functions)."""
-        if self._ptr is None:
-            raise ValueError("operation on a closed Game")
-        return self._void_ptr
+    def close(self) -> None:
+        """Frees the game (idempotent)."""
+        if self._ptr is not None:
+            self._core_attach(0)
+        super().close()
 
     @classmethod
     def _wrap(cls, ptr: Any) -> "Game":
@@ -356,57 +339,15 @@ class Game(_Handle):
 
     # -- moves
 
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves of the side to move (empty once the game is over),
-        as a :class:`LegalMoves`: an immutable sequence of :class:`Move`
-        (indexing, ``len``, iteration, ``in``, equal to a list of the same
-        moves; ``list(...)`` for a list) that keeps the moves of this position
-        after later plays.
+    # legal_moves and play: _game_core (compiled, or the pure-Python fallback).
 
-        The moves are interned :class:`Move` objects (no new object per move
-        once seen), made only for the items asked for: the sequence holds a
-        copy of the moves' 4-byte codes. Right after :meth:`play` no call into
-        the library is made: ``play`` brought the next legal moves back with
-        it."""
-        if not self._legal_fresh:
-            st = _raw.marsal_game_legal_moves(
-                self._vptr(), self._moves_ref, self._moves_cap, self._legal_n_ref)
-            if st:
-                check(st)
-            self._legal_fresh = True
-        # A LegalMoves over a copy of the codes, made without a call to
-        # ``__init__`` (the hot path: a third of its cost).
-        seq = _new_legal_moves(LegalMoves)
-        seq._keys = _array(_KEY_TYPE, self._move_keys[:self._legal_n.value].tobytes())
-        return seq
-
-    def play(self, move: Union[Move, str, Tuple[Any, ...]]) -> Outcome:
-        """Plays a :class:`Move` (or the text ``"e5-e6"``/``"e5xe6"``).
-
-        Raises IllegalMove or GameOver (nothing changes), ParseError for bad
-        text, InvalidArgument for a square outside the 12 x 12 grid.
-
-        One call into the library, which also brings back the next legal moves
-        (so a :meth:`legal_moves` that follows costs no call).
-        """
+    def _play_text(self, move: Union[str, bytes]) -> Outcome:
+        """:meth:`play` of move text (``"e5-e6"``, ``"e5xe6"``)."""
         self._legal_fresh = False
-        ref = _CREF_BY_MOVE.get(move) if type(move) is Move else None
-        if ref is None:
-            if isinstance(move, (str, bytes)):
-                out = MarsalOutcome()
-                check(lib.marsal_game_play_text(self._get(), _encode(move, "move_text"),
-                                                ctypes.byref(out)))
-                return Outcome.from_c(out)
-            ref = ctypes.byref(_as_move(move).to_c())
-        st = _raw.marsal_game_play_legal_moves(
-            self._vptr(), ref, self._outcome_ref, self._moves_ref,
-            self._moves_cap, self._legal_n_ref)
-        if st:
-            check(st)
-        self._legal_fresh = True
-        b = bytes(self._outcome)
-        o = _OUTCOME_BY_BYTES.get(b)
-        return o if o is not None else _outcome_from_bytes(b)
+        out = MarsalOutcome()
+        check(lib.marsal_game_play_text(self._get(), _encode(move, "move_text"),
+                                        ctypes.byref(out)))
+        return Outcome.from_c(out)
 
     def play_random(self, max_plies: int = 1, seed: int = 0) -> int:
         """Plays up to ``max_plies`` uniformly random legal moves inside the

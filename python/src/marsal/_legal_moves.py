@@ -1,12 +1,19 @@
 """The legal moves of a position: :class:`LegalMoves`, an immutable sequence
 of :class:`Move` over the moves' 4-byte codes (what ``Game.legal_moves``
-returns)."""
+returns).
+
+The class below is the pure-Python one; when the compiled module
+``marsal._native`` is in use (see ``_game_core``), ``marsal.LegalMoves`` is
+its compiled twin, which behaves the same (the tests run against both).
+``LegalMoves(keys)`` works with either."""
 
 from __future__ import annotations
 
+import collections.abc
 from array import array
-from typing import Any, Iterator, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, Tuple, Union, overload
 
+from ._library import native
 from ._values import _MOVE_BY_KEY, Move, _move_from_key
 
 __all__ = ["LegalMoves"]
@@ -53,7 +60,7 @@ class LegalMoves(Sequence[Move]):
             return _move_from_key(self._keys[index])  # type: ignore[arg-type]
         except TypeError:
             if isinstance(index, slice):
-                return LegalMoves(self._keys[index])
+                return type(self)(self._keys[index])
             raise TypeError(
                 f"LegalMoves indices must be integers or slices, not {type(index).__name__}"
             ) from None
@@ -75,7 +82,7 @@ class LegalMoves(Sequence[Move]):
         return move in self._moves()
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalMoves):
+        if isinstance(other, type(self)):
             return self._keys == other._keys
         if isinstance(other, (list, tuple)):
             return self._moves() == tuple(other)
@@ -84,7 +91,17 @@ class LegalMoves(Sequence[Move]):
     __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> Tuple[Any, Tuple[bytes]]:
-        return (LegalMoves, (self._keys.tobytes(),))
+        return (type(self), (self._keys.tobytes(),))
 
     def __repr__(self) -> str:
         return f"LegalMoves([{', '.join(repr(str(m)) for m in self._moves())}])"
+
+
+#: The pure-Python class, whichever ``marsal.LegalMoves`` is.
+_PyLegalMoves = LegalMoves
+
+if not TYPE_CHECKING and native is not None:
+    # Pickles of the pure-Python class then name it by the name it keeps.
+    _PyLegalMoves.__qualname__ = _PyLegalMoves.__name__ = "_PyLegalMoves"
+    LegalMoves = native.LegalMoves  # noqa: F811 - the compiled twin
+    collections.abc.Sequence.register(LegalMoves)

@@ -1,10 +1,15 @@
 """The library: loading it, the signatures of its functions, and calling it.
 
-The shared library is the one installed inside the package (``pip install``
-builds it with maturin, which puts it at ``marsal/_native/lib_native.so``);
-the environment variable ``MARSAL_LIB`` (a path to
-``libmarsal.so``) overrides it, and a source checkout without an installed
-library falls back to ``<repo>/target/release/`` and ``<repo>/target/debug/``.
+The shared library is the one installed inside the package: the compiled
+module ``marsal._native`` (``pip install`` builds it with maturin from the
+``marsal-python`` crate), which is both a CPython extension and the C library
+(it exports every function of ``marsal.h``). The environment variable
+``MARSAL_LIB`` (a path to ``libmarsal.so``) overrides it, and a source
+checkout without an installed package falls back to ``<repo>/target/release/``
+and ``<repo>/target/debug/``. The compiled one-ply calls of ``marsal._native``
+(``Game.legal_moves``, ``Game.play``, ``LegalMoves``) are used when the
+library loaded is that module and ``MARSAL_NATIVE`` is not ``0``; otherwise
+their pure-Python fallback is (``marsal.compiled_calls()`` says which).
 
 Example::
 
@@ -40,6 +45,8 @@ functions all have ``argtypes`` and ``restype`` set); pass their result to
 from __future__ import annotations
 
 import ctypes
+import importlib
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -68,14 +75,17 @@ def _library_names() -> List[str]:
     return ["libmarsal.so"]
 
 
-def _installed_names() -> List[str]:
-    """Where an installed package keeps the library: maturin's cffi layout puts
-    the cdylib in ``marsal/_native/`` under the extension's name."""
-    if sys.platform == "darwin":
-        return ["_native/lib_native.dylib"]
-    if sys.platform == "win32":
-        return ["_native/_native.dll"]
-    return ["_native/lib_native.so"]
+def _native_file() -> Optional[str]:
+    """The file of the compiled module ``marsal._native`` (an installed
+    package's: maturin builds it with cargo and puts it inside the package),
+    or None. It is also the C library: it exports every function of
+    ``marsal.h``."""
+    try:
+        spec = importlib.util.find_spec(f"{__package__}._native")
+    except (ImportError, ValueError):
+        return None
+    origin = spec.origin if spec is not None else None
+    return origin if origin and os.path.isfile(origin) else None
 
 
 def find_library() -> str:
@@ -85,9 +95,12 @@ def find_library() -> str:
         if not os.path.isfile(env):
             raise OSError(f"MARSAL_LIB={env!r} is not a file")
         return env
+    native_file = _native_file()
+    if native_file is not None:
+        return native_file
     here = Path(__file__).resolve().parent
-    tried = []
-    for name in _installed_names() + _library_names():
+    tried = [f"{__package__}._native"]
+    for name in _library_names():
         p = here / name
         tried.append(str(p))
         if p.is_file():
@@ -236,6 +249,22 @@ lib = _load(find_library())
 #: conversion ctypes does for a function with ``argtypes`` (a third of the
 #: cost of a one-ply call). Like every ``CDLL`` call, these release the GIL.
 _raw = ctypes.CDLL(find_library())
+
+
+def _load_native(path: str) -> Any:
+    """``marsal._native`` when ``path`` (the library loaded) is its file and
+    ``MARSAL_NATIVE`` is not ``0``, else None: its compiled calls act on the
+    handles of the library they are compiled with, so both must be one."""
+    if os.environ.get("MARSAL_NATIVE", "1") == "0":
+        return None
+    native_file = _native_file()
+    if native_file is None or not os.path.samefile(native_file, path):
+        return None
+    return importlib.import_module(f"{__package__}._native")
+
+
+#: The compiled module ``marsal._native`` when its calls are in use, else None.
+native: Any = _load_native(find_library())
 for _name in ("marsal_game_play_legal_moves", "marsal_game_legal_moves",
               "marsal_vec_env_step_into", "marsal_vec_env_random_actions"):
     getattr(_raw, _name).restype = ctypes.c_int
@@ -314,7 +343,7 @@ def _read_items(call: Callable[[Any, int, Any], int], ctype: Any,
         return out
 
 
-def _encode(text: str, what: str) -> bytes:
+def _encode(text: Union[str, bytes], what: str) -> bytes:
     if isinstance(text, bytes):
         data = text
     elif isinstance(text, str):

@@ -92,6 +92,9 @@ _C_BY_MOVE: Dict[Move, MarsalMove] = {}
 # ``ctypes.byref`` of each interned move's C struct, made once (what
 # ``Game.play`` passes).
 _CREF_BY_MOVE: Dict[Move, Any] = {}
+# The code of each interned move (the inverse of ``_MOVE_BY_KEY``: what the
+# compiled ``Game.play`` looks a move up in).
+_KEY_BY_MOVE: Dict[Move, int] = {}
 
 
 def _move_from_key(key: int) -> Move:
@@ -100,10 +103,18 @@ def _move_from_key(key: int) -> Move:
         f, r, tf, tr = key & 255, (key >> 8) & 255, (key >> 16) & 255, key >> 24
         mv = Move(square_name(f, r), square_name(tf, tr))
         _MOVE_BY_KEY[key] = mv
+        _KEY_BY_MOVE[mv] = key
         c = MarsalMove(MarsalSquare(f, r), MarsalSquare(tf, tr))
         _C_BY_MOVE[mv] = c
         _CREF_BY_MOVE[mv] = ctypes.byref(c)
     return mv
+
+
+def _move_key(move: Union[Move, Tuple[Any, ...]]) -> int:
+    """The 4-byte code of a move argument (a :class:`Move` or a pair of square
+    names): raises as :meth:`Move.to_c` does for a square outside the grid."""
+    c = _as_move(move).to_c()
+    return int(c.from_.file | c.from_.rank << 8 | c.to.file << 16 | c.to.rank << 24)
 
 
 def _as_move(move: Union[Move, str, Tuple[Any, ...]]) -> Move:
