@@ -5,7 +5,7 @@
 //! handle; it attaches the handle here when it gets one and detaches it
 //! before freeing it.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -97,11 +97,17 @@ impl GameCore {
     }
 
     /// Attaches the `MarsalGame*` at `address` (0 detaches). Private to
-    /// `marsal.Game`: the address must be a live handle the object owns.
-    fn _core_attach(&mut self, address: usize) {
+    /// `marsal.Game`: the address must be a live handle the object owns. A
+    /// core holds one handle in its life: attaching another while one is
+    /// attached is a `RuntimeError`.
+    fn _core_attach(&mut self, address: usize) -> PyResult<()> {
+        if address != 0 && self.game != 0 && address != self.game {
+            return Err(PyRuntimeError::new_err("this Game already holds a handle"));
+        }
         self.game = address;
         self.fresh = false;
         self.count = 0;
+        Ok(())
     }
 
     /// Whether the kept legal moves are the position's (set to False by every

@@ -14,7 +14,9 @@ from random setups in several ways and prints one line per way:
 
 - ``per_ply_class_api``: one ply = ``Game.legal_moves()`` (a
   :class:`marsal.LegalMoves`, a sequence of :class:`marsal.Move`), ``random.choice`` in Python, ``Game.play(move)``
-  (returning an :class:`marsal.Outcome`): the class API;
+  (returning an :class:`marsal.Outcome`): the class API, compiled in an
+  installed package (``marsal._native``; ``MARSAL_NATIVE=0`` for the
+  pure-Python fallback; the first line says which);
 - ``per_ply_legal_moves_play``: one ply = ``marsal_game_legal_moves`` into a
   reused buffer, a random pick in Python, ``marsal_game_play`` (raw ctypes
   calls with ``argtypes`` set, no wrapper objects: the cheapest honest per-ply
@@ -200,7 +202,8 @@ def main() -> int:
         ap.error("--games, --max-plies and --envs must be at least 1")
 
     print(f"# library {marsal.find_library()} (marsal {marsal.version()}), "
-          f"{a.games} games a method, ply limit {a.max_plies}")
+          f"{a.games} games a method, ply limit {a.max_plies}, per-ply calls "
+          f"{'compiled (marsal._native)' if marsal.compiled_calls() else 'pure Python (ctypes)'}")
     methods = [
         ("per_ply_class_api", per_ply_class_api, 0.0),
         ("per_ply_legal_moves_play", per_ply_legal_moves_play, 0.0),
