@@ -255,7 +255,8 @@ impl ActionSpace {
     }
 
     /// [`ActionSpace::write_mask`] of the legal moves of `game` (the side to
-    /// move's, [`Game::legal_moves`]), without building their list.
+    /// move's, [`Game::legal_moves`]), without building their list (found by
+    /// [`Game::for_each_legal_move_unordered`]).
     ///
     /// # Panics
     /// When `mask.len()` is not [`ActionSpace::size`].
@@ -275,7 +276,8 @@ impl ActionSpace {
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
         let side = game.position().to_move();
         let mut marks = Marks::new(self, side, mask);
-        game.for_each_legal_move(|mv| marks.add(mv));
+        // The mask does not depend on the order: the board's is the cheapest.
+        game.for_each_legal_move_unordered(|mv| marks.add(mv));
         marks.n
     }
 }

@@ -90,6 +90,7 @@ extern crate alloc;
 
 mod army;
 mod bitboard;
+mod board_order;
 mod bot;
 mod combat;
 pub mod determinize;

@@ -700,7 +700,7 @@ pub(crate) fn corner_open<const N: usize>(free: W<N>, i: usize) -> W<N> {
 /// `DIAGONAL[i]`, `empty` being the empty squares of the board (the target
 /// must be empty too; callers check it).
 #[inline(always)]
-fn corner_sources<const N: usize>(movers: W<N>, empty: W<N>, i: usize) -> W<N> {
+pub(crate) fn corner_sources<const N: usize>(movers: W<N>, empty: W<N>, i: usize) -> W<N> {
     movers.and(corner_open(empty, i))
 }
 
