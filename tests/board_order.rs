@@ -18,12 +18,12 @@ fn rulesets() -> Vec<(String, Ruleset)> {
     let mut all = Vec::new();
     for (name, rules) in presets() {
         for (diagonal, corner) in [(false, false), (true, false), (true, true)] {
-            let mut r = rules.clone();
+            let mut r = rules;
             r.diagonal_steps = diagonal;
             r.corner_rule = corner;
             all.push((format!("{name} diagonal {diagonal} corner {corner}"), r));
         }
-        let mut r = rules.clone();
+        let mut r = rules;
         r.two_square = Some(1);
         all.push((format!("{name} two-square 1"), r));
     }
