@@ -232,17 +232,11 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     #[inline]
-    pub fn for_each_legal_move<F: FnMut(Move)>(&self, mut f: F) {
+    pub fn for_each_legal_move<F: FnMut(Move)>(&self, f: F) {
         let pos = &self.current;
-        if pos.status().is_over() {
-            return;
+        if !pos.status().is_over() {
+            pos.for_each_move(pos.to_move(), self.allowed_by_game(f));
         }
-        let more_squares = self.rules().more_squares;
-        pos.for_each_move(pos.to_move(), |mv| {
-            if !more_squares || !self.more_squares_forbids(mv) {
-                f(mv);
-            }
-        });
     }
 
     /// Calls `f` with every legal move of the side to move, as
@@ -262,17 +256,24 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     #[inline]
-    pub fn for_each_legal_move_unordered<F: FnMut(Move)>(&self, mut f: F) {
+    pub fn for_each_legal_move_unordered<F: FnMut(Move)>(&self, f: F) {
         let pos = &self.current;
-        if pos.status().is_over() {
-            return;
+        if !pos.status().is_over() {
+            pos.for_each_move_unordered(pos.to_move(), self.allowed_by_game(f));
         }
+    }
+
+    /// `f`, passed only the moves of the position that the game allows too:
+    /// the more-squares rule, which needs the game's history, may forbid a
+    /// chasing move (the rule's option read once, not a move at a time).
+    #[inline(always)]
+    fn allowed_by_game<F: FnMut(Move)>(&self, mut f: F) -> impl FnMut(Move) {
         let more_squares = self.rules().more_squares;
-        pos.for_each_move_unordered(pos.to_move(), |mv| {
+        move |mv| {
             if !more_squares || !self.more_squares_forbids(mv) {
                 f(mv);
             }
-        });
+        }
     }
 
     /// Plays a move (see [`Position::play`]); an illegal move changes nothing.
