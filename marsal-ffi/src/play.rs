@@ -50,10 +50,16 @@ unsafe fn write_legal_moves(
             }
             n += 1;
         });
-        // Never more than `MARSAL_MAX_LEGAL_MOVES` (`marsal::MAX_MOVES`).
-        debug_assert!(n <= cap);
         // SAFETY: the caller's promise.
         unsafe { put_opt(count_out, n) };
+        // Never: a position has at most `MARSAL_MAX_LEGAL_MOVES` moves
+        // (`marsal::MAX_MOVES`); said as the convention says, all the same.
+        if n > cap {
+            return Err(Error::new(
+                MarsalStatus::BufferTooSmall,
+                format!("{n} legal moves need a buffer of {n} elements, it has {cap}"),
+            ));
+        }
         return Ok(());
     }
     let moves = game.legal_moves();
