@@ -32,12 +32,16 @@ class PyGame(Game):
 
 
 def test_an_installed_package_uses_its_compiled_calls_unless_told_not_to():
-    installed = importlib.util.find_spec("marsal._native") is not None
-    if os.environ.get("MARSAL_NATIVE") == "0" or os.environ.get("MARSAL_LIB"):
-        assert not marsal.compiled_calls() or os.environ.get("MARSAL_LIB")
-    elif installed:
-        assert marsal.compiled_calls()
-        assert type(marsal.Game.random("classic", 1, 2).legal_moves()) is marsal.LegalMoves
+    spec = importlib.util.find_spec("marsal._native")
+    native_file = spec.origin if spec is not None else None
+    # The compiled calls need the library loaded to be the compiled module.
+    same_library = native_file is not None and os.path.samefile(
+        native_file, marsal.find_library())
+    expected = same_library and os.environ.get("MARSAL_NATIVE") != "0"
+    assert marsal.compiled_calls() is expected
+    game_type = marsal.Game.random("classic", 1, 2).legal_moves()
+    assert type(game_type) is marsal.LegalMoves
+    assert (type(game_type) is _PyLegalMoves) is not expected
 
 
 def same_behaviour(compiled_moves, python_moves):
