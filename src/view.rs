@@ -278,64 +278,121 @@ impl Position {
 
     /// What each piece's opponent knows of it: the per-piece facts the position
     /// keeps (army, moved, moved far, fights) narrowed by what both players can
-    /// count. Every removed piece is shown to both, so each side knows how many
-    /// pieces of each kind the other has left: a kind with none left is no
-    /// longer possible, and once every remaining piece of a kind has been
-    /// identified, no other piece can be of that kind (repeated until nothing
-    /// changes). Both steps are sound: a piece's true kind is never excluded.
+    /// count ([`Position::known_pieces`] of each side), by cell.
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
         for side in Side::BOTH {
-            // The side's pieces, from the bitboard of its squares.
-            let pieces = self.boards.pieces[side.index()];
-            // What the opponent can count: the pieces on the board and those
-            // whose capture it did not see (an upper bound, so sound).
-            let mut counts = self.on_board[side.index()];
-            for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
-                *c = c.saturating_add(u);
-            }
-            let alive = counts
-                .iter()
-                .enumerate()
-                .fold(0u16, |bits, (k, &n)| bits | u16::from(n > 0) << k);
-            loop {
-                // Kinds no longer possible go; then the kinds whose remaining
-                // pieces are all identified.
-                let mut identified = [0u8; KIND_COUNT];
-                pieces.cells().for_each(|c| {
-                    let k = &mut know[c];
-                    *k &= alive;
-                    if one_kind(*k) {
-                        identified[k.trailing_zeros() as usize] += 1;
-                    }
-                });
-                let full = identified
-                    .iter()
-                    .zip(&counts)
-                    .enumerate()
-                    .fold(0u16, |bits, (k, (&i, &n))| {
-                        bits | u16::from(i != 0 && i >= n) << k
-                    });
-                if full == 0 {
-                    break;
-                }
-                // No other piece can be of those kinds. Another round can
-                // only find more when a piece is identified by this one (else
-                // it would count the same and take out the same kinds).
-                let mut identified_more = false;
-                pieces.cells().for_each(|c| {
-                    let k = &mut know[c];
-                    if !one_kind(*k) && *k & full != 0 {
-                        *k &= !full;
-                        identified_more |= one_kind(*k);
-                    }
-                });
-                if !identified_more {
-                    break;
-                }
+            let list = self.known_pieces(side);
+            for (&cell, &k) in list.cells().iter().zip(list.known()) {
+                know[usize::from(cell)] = k;
             }
         }
         know
+    }
+
+    /// The pieces of `side`, each with what the opponent knows of it: the
+    /// per-piece facts the position keeps (army, moved, moved far, fights)
+    /// narrowed by what both players can count. Every removed piece is shown
+    /// to both, so each side knows how many pieces of each kind the other has
+    /// left: a kind with none left is no longer possible, and once every
+    /// remaining piece of a kind has been identified, no other piece can be
+    /// of that kind (repeated until nothing changes). Both steps are sound: a
+    /// piece's true kind is never excluded.
+    pub(crate) fn known_pieces(&self, side: Side) -> KnownPieces {
+        let mut list = KnownPieces {
+            len: 0,
+            cells: [0; GRID_SQUARES],
+            known: [0; GRID_SQUARES],
+        };
+        // The side's pieces, from the bitboard of its squares (a board has at
+        // most `GRID_SQUARES` squares, each below `CELLS`).
+        self.boards.pieces[side.index()].cells().for_each(|c| {
+            if let (Some(cell), Some(k), Ok(c8)) = (
+                list.cells.get_mut(list.len),
+                list.known.get_mut(list.len),
+                u8::try_from(c),
+            ) {
+                *cell = c8;
+                *k = self.knowledge[c];
+                list.len += 1;
+            }
+        });
+        // What the opponent can count: the pieces on the board and those
+        // whose capture it did not see (an upper bound, so sound).
+        let mut counts = self.on_board[side.index()];
+        for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
+            *c = c.saturating_add(u);
+        }
+        refine(&mut list.known[..list.len], &counts);
+        list
+    }
+}
+
+/// One side's pieces (their cells, in the order of the board) and what the
+/// opponent knows of each ([`Position::known_pieces`]): a list of fixed size.
+pub(crate) struct KnownPieces {
+    len: usize,
+    cells: [u8; GRID_SQUARES],
+    known: [u16; GRID_SQUARES],
+}
+
+impl KnownPieces {
+    /// The cells of the pieces.
+    #[inline(always)]
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells[..self.len]
+    }
+
+    /// The kinds each piece may be (as [`KindSet`] bits), as the opponent
+    /// knows: `known()[i]` is the piece on `cells()[i]`.
+    #[inline(always)]
+    pub(crate) fn known(&self) -> &[u16] {
+        &self.known[..self.len]
+    }
+}
+
+/// Narrows `know` (the kinds each piece of one side may be) by the counts the
+/// opponent can make (`counts[k]`: an upper bound of the side's pieces of kind
+/// `k`): kinds with no piece left go, then the kinds whose pieces are all
+/// identified go from every other piece, until nothing changes.
+fn refine(know: &mut [u16], counts: &[u8; KIND_COUNT]) {
+    let alive = counts
+        .iter()
+        .enumerate()
+        .fold(0u16, |bits, (k, &n)| bits | u16::from(n > 0) << k);
+    loop {
+        // Kinds no longer possible go; then the kinds whose remaining
+        // pieces are all identified.
+        let mut identified = [0u8; KIND_COUNT];
+        for k in know.iter_mut() {
+            *k &= alive;
+            if one_kind(*k) {
+                identified[k.trailing_zeros() as usize] += 1;
+            }
+        }
+        let full = identified
+            .iter()
+            .zip(counts)
+            .enumerate()
+            .fold(0u16, |bits, (k, (&i, &n))| {
+                bits | u16::from(i != 0 && i >= n) << k
+            });
+        if full == 0 {
+            break;
+        }
+        // No other piece can be of those kinds. Another round can only find
+        // more when a piece is identified by this one (else it would count
+        // the same and take out the same kinds).
+        let mut identified_more = false;
+        for k in know.iter_mut() {
+            if !one_kind(*k) && *k & full != 0 {
+                *k &= !full;
+                identified_more |= one_kind(*k);
+            }
+        }
+        if !identified_more {
+            break;
+        }
     }
 }
 
