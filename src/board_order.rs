@@ -42,13 +42,20 @@ impl Position {
     /// applied), in another order.
     #[inline]
     pub(crate) fn for_each_move_unordered<F: FnMut(Move)>(&self, side: Side, mut f: F) {
+        self.for_each_line_unordered(side, |mv, _| f(mv));
+    }
+
+    /// [`Position::for_each_move_unordered`], each move passed with its
+    /// [`Line`].
+    #[inline]
+    pub(crate) fn for_each_line_unordered<F: FnMut(Move, Line)>(&self, side: Side, mut f: F) {
         match self.restriction(side) {
             None => self.for_each_board_move_unordered(side, &mut f),
             Some((end, limit)) => {
                 let chain = &self.chains[side.index()];
-                self.for_each_board_move_unordered(side, &mut |mv: Move| {
+                self.for_each_board_move_unordered(side, &mut |mv: Move, line| {
                     if mv.from != end || !chain.forbids(mv, limit) {
-                        f(mv)
+                        f(mv, line)
                     }
                 })
             }
@@ -59,7 +66,7 @@ impl Position {
     /// the board's order, on as many words of the bitboards as the board
     /// needs.
     #[inline]
-    fn for_each_board_move_unordered<F: FnMut(Move)>(&self, side: Side, f: &mut F) {
+    fn for_each_board_move_unordered<F: FnMut(Move, Line)>(&self, side: Side, f: &mut F) {
         let corner = self.corner_applies();
         match self.boards.words {
             2 => self.board_order_n::<2, F>(side, corner, f),
@@ -71,15 +78,20 @@ impl Position {
     /// [`Position::for_each_board_move_unordered`] on the first `N` words;
     /// `corner` is [`Position::corner_applies`].
     #[inline(always)]
-    fn board_order_n<const N: usize, F: FnMut(Move)>(&self, side: Side, corner: bool, f: &mut F) {
+    fn board_order_n<const N: usize, F: FnMut(Move, Line)>(
+        &self,
+        side: Side,
+        corner: bool,
+        f: &mut F,
+    ) {
         let b = &self.boards;
         let s = side.index();
         let movers = W::<N>::of(&b.movers[s]);
         let empty = W::<N>::of(&b.empty);
         // A single step goes to an empty square or attacks an enemy piece.
         let open = empty.or(W::of(&b.pieces[1 - s]));
-        for d in ORTHOGONAL {
-            steps(movers.shift(d).and(open), d, f);
+        for (dir, d) in ORTHOGONAL.into_iter().enumerate() {
+            steps(movers.shift(d).and(open), dir, f);
         }
         if self.rules.diagonal_steps {
             // A diagonal step never attacks; the corner rule may close it.
@@ -89,7 +101,7 @@ impl Position {
                 } else {
                     movers
                 };
-                steps(sources.shift(d).and(empty), d, f);
+                steps(sources.shift(d).and(empty), ORTHOGONAL.len() + i, f);
             }
         }
         for cell in b.far[s].cells() {
@@ -97,29 +109,57 @@ impl Position {
             let counts = self.far_moves_of(cell, side);
             for (dir, d) in ORTHOGONAL.into_iter().enumerate() {
                 // The longer moves of the line: two squares and more.
-                for k in 0..counts[dir] as isize {
-                    let to = (cell as isize + (k + 2) * d) as usize;
-                    f(Move::new(from, Square::from_board_cell(to)));
+                for distance in 2..counts[dir] as usize + 2 {
+                    let to = (cell as isize + distance as isize * d) as usize;
+                    f(
+                        Move::new(from, Square::from_board_cell(to)),
+                        Line { dir, distance },
+                    );
                 }
             }
         }
     }
 }
 
-/// Calls `f` with the single step by `d` onto each cell of `targets` (from the
-/// cell `d` before it), in cell order.
+/// The directions of the board's order, as steps in the padded cell array:
+/// [`ORTHOGONAL`]'s, then [`DIAGONAL`]'s.
+pub(crate) const DIRECTIONS: [isize; 8] = [
+    ORTHOGONAL[0],
+    ORTHOGONAL[1],
+    ORTHOGONAL[2],
+    ORTHOGONAL[3],
+    DIAGONAL[0],
+    DIAGONAL[1],
+    DIAGONAL[2],
+    DIAGONAL[3],
+];
+
+/// How the board's order found a move: `distance` squares from its source
+/// in direction [`DIRECTIONS`]`[dir]` (so that work on the moves, such as an
+/// action mask, need not find it again from the two squares).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Line {
+    /// The index of the direction in [`DIRECTIONS`].
+    pub(crate) dir: usize,
+    /// The number of squares, 1 for a step.
+    pub(crate) distance: usize,
+}
+
+/// Calls `f` with the single step in direction `dir` (of [`DIRECTIONS`]) onto
+/// each cell of `targets` (from the cell a step before it), in cell order.
 #[inline(always)]
-fn steps<const N: usize, F: FnMut(Move)>(targets: W<N>, d: isize, f: &mut F) {
+fn steps<const N: usize, F: FnMut(Move, Line)>(targets: W<N>, dir: usize, f: &mut F) {
+    let d = DIRECTIONS[dir];
     for (w, &word) in targets.0.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let to = w * 64 + bits.trailing_zeros() as usize + OFFSET;
             bits &= bits - 1;
             let from = (to as isize - d) as usize;
-            f(Move::new(
-                Square::from_board_cell(from),
-                Square::from_board_cell(to),
-            ));
+            f(
+                Move::new(Square::from_board_cell(from), Square::from_board_cell(to)),
+                Line { dir, distance: 1 },
+            );
         }
     }
 }

@@ -1,5 +1,6 @@
 //! A game with its history: undo, full logs, and a compact serialised form.
 
+use crate::board_order::Line;
 use crate::more_squares::next_to_enemy;
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Observation, Outcome};
@@ -232,10 +233,11 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     #[inline]
-    pub fn for_each_legal_move<F: FnMut(Move)>(&self, f: F) {
+    pub fn for_each_legal_move<F: FnMut(Move)>(&self, mut f: F) {
         let pos = &self.current;
         if !pos.status().is_over() {
-            pos.for_each_move(pos.to_move(), self.allowed_by_game(f));
+            let mut allowed = self.allowed_by_game(|mv, ()| f(mv));
+            pos.for_each_move(pos.to_move(), |mv| allowed(mv, ()));
         }
     }
 
@@ -256,22 +258,30 @@ impl Game {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     #[inline]
-    pub fn for_each_legal_move_unordered<F: FnMut(Move)>(&self, f: F) {
+    pub fn for_each_legal_move_unordered<F: FnMut(Move)>(&self, mut f: F) {
+        self.for_each_legal_line_unordered(|mv, _| f(mv));
+    }
+
+    /// [`Game::for_each_legal_move_unordered`], each move passed with its
+    /// [`Line`] (how the board's order found it).
+    #[inline]
+    pub(crate) fn for_each_legal_line_unordered<F: FnMut(Move, Line)>(&self, f: F) {
         let pos = &self.current;
         if !pos.status().is_over() {
-            pos.for_each_move_unordered(pos.to_move(), self.allowed_by_game(f));
+            pos.for_each_line_unordered(pos.to_move(), self.allowed_by_game(f));
         }
     }
 
     /// `f`, passed only the moves of the position that the game allows too:
     /// the more-squares rule, which needs the game's history, may forbid a
     /// chasing move (the rule's option read once, not a move at a time).
+    /// What comes with a move (`T`) is passed on with it.
     #[inline(always)]
-    fn allowed_by_game<F: FnMut(Move)>(&self, mut f: F) -> impl FnMut(Move) {
+    fn allowed_by_game<T, F: FnMut(Move, T)>(&self, mut f: F) -> impl FnMut(Move, T) {
         let more_squares = self.rules().more_squares;
-        move |mv| {
+        move |mv, t| {
             if !more_squares || !self.more_squares_forbids(mv) {
-                f(mv);
+                f(mv, t);
             }
         }
     }

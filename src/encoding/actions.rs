@@ -2,6 +2,7 @@
 //! the legal-action mask (see the [`encoding`](super) module's documentation
 //! for the numbering).
 
+use crate::board_order::DIRECTIONS;
 #[cfg(feature = "alloc")]
 use crate::game::Game;
 use crate::moves::Move;
@@ -14,11 +15,57 @@ use crate::square::Square;
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// The fixed action space of a ruleset (see the [module documentation](super)).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ActionSpace {
     files: u8,
     ranks: u8,
     diagonal: bool,
+    /// The action of each line of the board's order, by side and direction
+    /// (a function of the three fields above, worked out once).
+    lines: [[LineForm; DIRECTIONS.len()]; 2],
+}
+
+/// The action of the moves of one side in one direction of the board's order
+/// ([`DIRECTIONS`]): `at + file * x + rank * y + distance * d` for the move of
+/// `d` squares from the cell of the padded array at `(x, y) = (cell & 15,
+/// cell >> 4)`. Along a line the numbering is affine in these, so the four
+/// numbers are read off [`ActionSpace::number`] (the rule) at four points.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct LineForm {
+    at: i32,
+    file: i32,
+    rank: i32,
+    distance: i32,
+}
+
+impl LineForm {
+    /// The action of the move of `distance` squares from `from` (as `usize`:
+    /// a negative value, which no move of a fitting board has, is far out of
+    /// range).
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn action(self, from: Square, distance: usize) -> usize {
+        let c = from.cell() as i32;
+        (self.at + self.file * (c & 15) + self.rank * (c >> 4) + self.distance * distance as i32)
+            as usize
+    }
+}
+
+impl core::fmt::Debug for ActionSpace {
+    /// The board's size and whether diagonal steps have actions (what the
+    /// space is made of; the rest is worked out from them).
+    ///
+    /// ```
+    /// let s = marsal::encoding::ActionSpace::new(&marsal::Ruleset::classic());
+    /// assert_eq!(format!("{s:?}"), "ActionSpace { files: 10, ranks: 10, diagonal: false, .. }");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ActionSpace")
+            .field("files", &self.files)
+            .field("ranks", &self.ranks)
+            .field("diagonal", &self.diagonal)
+            .finish_non_exhaustive()
+    }
 }
 
 impl ActionSpace {
@@ -30,11 +77,52 @@ impl ActionSpace {
     /// assert_eq!((s.planes(), s.size()), (26, 3744));
     /// ```
     pub fn new(rules: &Ruleset) -> ActionSpace {
-        ActionSpace {
+        let mut space = ActionSpace {
             files: rules.board.files,
             ranks: rules.board.ranks,
             diagonal: rules.diagonal_steps,
+            lines: [[LineForm::default(); DIRECTIONS.len()]; 2],
+        };
+        for side in Side::BOTH {
+            for (dir, &d) in DIRECTIONS.iter().enumerate() {
+                space.lines[side.index()][dir] = space.line_form(side, d);
+            }
         }
+        space
+    }
+
+    /// The [`LineForm`] of the moves of `side` by steps of `d` (a direction of
+    /// the padded cell array): [`ActionSpace::number`] at the first cell of
+    /// the array (off the board, which the rule's arithmetic does not mind),
+    /// at the cells beside it along the files and the ranks, and two squares
+    /// on. Zero where no action stands for the direction (diagonal steps the
+    /// space has none of).
+    fn line_form(&self, side: Side, d: isize) -> LineForm {
+        // The step in files and ranks (`d = 16 * ranks + files`).
+        let (df, dr) = (((d + 17) & 15) as i32 - 1, ((d + 17) >> 4) as i32 - 1);
+        // The action from the cell at (x, y) of the array, `n` squares on.
+        let action = |x: i32, y: i32, n: i32| {
+            let from = self.turn(side, (x - 1, y - 1));
+            let to = self.turn(side, (x - 1 + n * df, y - 1 + n * dr));
+            self.number(from, to).unwrap_or(0)
+        };
+        let base = action(0, 0, 1);
+        let distance = action(0, 0, 2) - base;
+        LineForm {
+            at: base - distance,
+            file: action(1, 0, 1) - base,
+            rank: action(0, 1, 1) - base,
+            distance,
+        }
+    }
+
+    /// Whether `rules` has this space's board size and diagonal steps (so that
+    /// its moves in the board's order have the actions of its `lines`).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn fits(&self, rules: &Ruleset) -> bool {
+        (self.files, self.ranks, self.diagonal)
+            == (rules.board.files, rules.board.ranks, rules.diagonal_steps)
     }
 
     /// The number of planes: `(files - 1) + (ranks - 1)`, plus 4 with diagonal
@@ -66,15 +154,49 @@ impl ActionSpace {
     /// `(file, rank)` of `sq` in the frame of `side` (a half turn for Blue),
     /// or `None` off the board's rectangle.
     #[inline(always)]
-    fn frame(&self, side: Side, sq: Square) -> Option<(u8, u8)> {
+    fn frame(&self, side: Side, sq: Square) -> Option<(i32, i32)> {
         let (f, r) = (sq.file(), sq.rank());
         if f >= self.files || r >= self.ranks {
             return None;
         }
-        Some(match side {
+        Some(self.turn(side, (i32::from(f), i32::from(r))))
+    }
+
+    /// `(file, rank)` of the board's frame in the frame of `side`: the same
+    /// for Red, a half turn of the rectangle for Blue (off it too).
+    #[inline(always)]
+    fn turn(&self, side: Side, (f, r): (i32, i32)) -> (i32, i32) {
+        match side {
             Side::Red => (f, r),
-            Side::Blue => (self.files - 1 - f, self.ranks - 1 - r),
-        })
+            Side::Blue => (i32::from(self.files) - 1 - f, i32::from(self.ranks) - 1 - r),
+        }
+    }
+
+    /// The rule of the numbering (the [module documentation](super)'s table),
+    /// written once: the action of the move from `(f, r)` to `(tf, tr)`, both
+    /// in the actor's frame, or `None` when no action stands for it. On any
+    /// integers, so that [`ActionSpace::line_form`] can read it off the board
+    /// too.
+    #[inline(always)]
+    fn number(&self, (f, r): (i32, i32), (tf, tr): (i32, i32)) -> Option<i32> {
+        let (files, ranks) = (i32::from(self.files), i32::from(self.ranks));
+        let plane = if tr == r && tf != f {
+            // Along the rank to file `tf`, skipping the piece's own.
+            if tf < f { tf } else { tf - 1 }
+        } else if tf == f && tr != r {
+            // Along the file to rank `tr`, skipping the piece's own.
+            files - 1 + if tr < r { tr } else { tr - 1 }
+        } else {
+            let d = (tf - f, tr - r);
+            let k = DIAGONALS
+                .iter()
+                .position(|&(x, y)| (i32::from(x), i32::from(y)) == d)?;
+            if !self.diagonal {
+                return None;
+            }
+            files + ranks - 2 + k as i32
+        };
+        Some(plane * files * ranks + r * files + f)
     }
 
     /// The action of `mv` played by `side`, or `None` when no action stands for
@@ -92,21 +214,9 @@ impl ActionSpace {
     /// ```
     #[inline]
     pub fn encode(&self, side: Side, mv: Move) -> Option<usize> {
-        let (f, r) = self.frame(side, mv.from)?;
-        let (tf, tr) = self.frame(side, mv.to)?;
-        let plane = if tr == r && tf != f {
-            (if tf < f { tf } else { tf - 1 }) as usize
-        } else if tf == f && tr != r {
-            self.files as usize - 1 + (if tr < r { tr } else { tr - 1 }) as usize
-        } else {
-            let d = (tf as i8 - f as i8, tr as i8 - r as i8);
-            let k = DIAGONALS.iter().position(|&x| x == d)?;
-            if !self.diagonal {
-                return None;
-            }
-            self.files as usize + self.ranks as usize - 2 + k
-        };
-        Some(plane * self.squares() + r as usize * self.files as usize + f as usize)
+        let action = self.number(self.frame(side, mv.from)?, self.frame(side, mv.to)?)?;
+        // Both squares on the rectangle: the action is in `0..size`.
+        Some(action as usize)
     }
 
     /// The move `side` makes by `action`, or `None` when `action` is out of
@@ -203,8 +313,16 @@ impl ActionSpace {
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
         let side = game.position().to_move();
         let mut marks = Marks::new(self, side, mask);
-        // The mask does not depend on the order: the board's is the cheapest.
-        game.for_each_legal_move_unordered(|mv| marks.add(mv));
+        // The mask does not depend on the order: the board's is the cheapest,
+        // and it tells each move's line, whose action is a `LineForm`'s value.
+        if self.fits(game.rules()) {
+            let lines = &self.lines[side.index()];
+            game.for_each_legal_line_unordered(|mv, line| {
+                marks.mark(lines[line.dir].action(mv.from, line.distance))
+            });
+        } else {
+            game.for_each_legal_move_unordered(|mv| marks.add(mv));
+        }
         marks.n
     }
 }
@@ -240,7 +358,15 @@ impl<'a> Marks<'a> {
     #[inline(always)]
     fn add(&mut self, mv: Move) {
         if let Some(a) = self.space.encode(self.side, mv) {
-            self.mask[a] = 1;
+            self.mark(a);
+        }
+    }
+
+    /// Marks `action` (a move's; none when it is out of range).
+    #[inline(always)]
+    fn mark(&mut self, action: usize) {
+        if let Some(m) = self.mask.get_mut(action) {
+            *m = 1;
             self.n += 1;
         }
     }
