@@ -82,6 +82,8 @@ use crate::view::View;
 
 mod actions;
 pub use actions::ActionSpace;
+#[cfg(feature = "alloc")]
+pub use actions::MaskWriter;
 
 /// The channels of the observation tensor (see [`ObservationSpace`]). A plane
 /// holds 1.0 on the squares where its statement is true, else 0.0, unless said

@@ -7,7 +7,7 @@
 use super::pool::{Pool, Split};
 use super::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use super::*;
-use marsal::encoding::{ActionSpace, ObservationSpace};
+use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace};
 
 /// The most threads a vector environment may use.
 pub const MARSAL_VEC_ENV_MAX_THREADS: usize = 256;
@@ -137,9 +137,11 @@ pub unsafe extern "C" fn marsal_vec_env_new(
                 1 << 20
             )));
         }
+        let actions = ActionSpace::new(&r.rules);
         let spaces = Spaces {
             rules: r.rules,
-            actions: ActionSpace::new(&r.rules),
+            actions,
+            masks: MaskWriter::new(&actions),
             observations: ObservationSpace::new(&r.rules),
             max_plies,
         };

@@ -6,7 +6,7 @@
 
 use super::pool::{Split, part_range};
 use super::*;
-use marsal::encoding::{ActionSpace, ObservationSpace, ObservationValue};
+use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Rng, Ruleset, Setup, Side};
 use std::ffi::c_void;
 use std::ops::Range;
@@ -82,6 +82,8 @@ pub(crate) struct Slot {
 pub(crate) struct Spaces {
     pub(crate) rules: Ruleset,
     pub(crate) actions: ActionSpace,
+    /// The writer of the masks of `actions`.
+    pub(crate) masks: MaskWriter,
     pub(crate) observations: ObservationSpace,
     pub(crate) max_plies: u32,
 }
@@ -389,7 +391,9 @@ fn play_and_write(
             observe(spaces, g, &mut o[k * ob..(k + 1) * ob]);
         }
         if let Some(m) = out.masks.as_deref_mut() {
-            game_mask(&spaces.actions, g, &mut m[k * mb..(k + 1) * mb]);
+            spaces
+                .masks
+                .write_game_mask(g, &mut m[k * mb..(k + 1) * mb]);
         }
     }
     Ok(())

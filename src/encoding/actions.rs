@@ -2,6 +2,7 @@
 //! the legal-action mask (see the [`encoding`](super) module's documentation
 //! for the numbering).
 
+#[cfg(feature = "alloc")]
 use crate::board_order::DIRECTIONS;
 #[cfg(feature = "alloc")]
 use crate::game::Game;
@@ -15,57 +16,11 @@ use crate::square::Square;
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// The fixed action space of a ruleset (see the [module documentation](super)).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ActionSpace {
     files: u8,
     ranks: u8,
     diagonal: bool,
-    /// The action of each line of the board's order, by side and direction
-    /// (a function of the three fields above, worked out once).
-    lines: [[LineForm; DIRECTIONS.len()]; 2],
-}
-
-/// The action of the moves of one side in one direction of the board's order
-/// ([`DIRECTIONS`]): `at + file * x + rank * y + distance * d` for the move of
-/// `d` squares from the cell of the padded array at `(x, y) = (cell & 15,
-/// cell >> 4)`. Along a line the numbering is affine in these, so the four
-/// numbers are read off [`ActionSpace::number`] (the rule) at four points.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-struct LineForm {
-    at: i32,
-    file: i32,
-    rank: i32,
-    distance: i32,
-}
-
-impl LineForm {
-    /// The action of the move of `distance` squares from `from` (as `usize`:
-    /// a negative value, which no move of a fitting board has, is far out of
-    /// range).
-    #[cfg(feature = "alloc")]
-    #[inline(always)]
-    fn action(self, from: Square, distance: usize) -> usize {
-        let c = from.cell() as i32;
-        (self.at + self.file * (c & 15) + self.rank * (c >> 4) + self.distance * distance as i32)
-            as usize
-    }
-}
-
-impl core::fmt::Debug for ActionSpace {
-    /// The board's size and whether diagonal steps have actions (what the
-    /// space is made of; the rest is worked out from them).
-    ///
-    /// ```
-    /// let s = marsal::encoding::ActionSpace::new(&marsal::Ruleset::classic());
-    /// assert_eq!(format!("{s:?}"), "ActionSpace { files: 10, ranks: 10, diagonal: false, .. }");
-    /// ```
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("ActionSpace")
-            .field("files", &self.files)
-            .field("ranks", &self.ranks)
-            .field("diagonal", &self.diagonal)
-            .finish_non_exhaustive()
-    }
 }
 
 impl ActionSpace {
@@ -77,18 +32,11 @@ impl ActionSpace {
     /// assert_eq!((s.planes(), s.size()), (26, 3744));
     /// ```
     pub fn new(rules: &Ruleset) -> ActionSpace {
-        let mut space = ActionSpace {
+        ActionSpace {
             files: rules.board.files,
             ranks: rules.board.ranks,
             diagonal: rules.diagonal_steps,
-            lines: [[LineForm::default(); DIRECTIONS.len()]; 2],
-        };
-        for side in Side::BOTH {
-            for (dir, &d) in DIRECTIONS.iter().enumerate() {
-                space.lines[side.index()][dir] = space.line_form(side, d);
-            }
         }
-        space
     }
 
     /// The [`LineForm`] of the moves of `side` by steps of `d` (a direction of
@@ -97,6 +45,7 @@ impl ActionSpace {
     /// at the cells beside it along the files and the ranks, and two squares
     /// on. Zero where no action stands for the direction (diagonal steps the
     /// space has none of).
+    #[cfg(feature = "alloc")]
     fn line_form(&self, side: Side, d: isize) -> LineForm {
         // The step in files and ranks (`d = 16 * ranks + files`).
         let (df, dr) = (((d + 17) & 15) as i32 - 1, ((d + 17) >> 4) as i32 - 1);
@@ -117,7 +66,8 @@ impl ActionSpace {
     }
 
     /// Whether `rules` has this space's board size and diagonal steps (so that
-    /// its moves in the board's order have the actions of its `lines`).
+    /// its moves in the board's order have the actions of a [`MaskWriter`]'s
+    /// forms).
     #[cfg(feature = "alloc")]
     #[inline]
     fn fits(&self, rules: &Ruleset) -> bool {
@@ -313,17 +263,129 @@ impl ActionSpace {
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
         let side = game.position().to_move();
         let mut marks = Marks::new(self, side, mask);
-        // The mask does not depend on the order: the board's is the cheapest,
-        // and it tells each move's line, whose action is a `LineForm`'s value.
-        if self.fits(game.rules()) {
-            let lines = &self.lines[side.index()];
-            game.for_each_legal_line_unordered(|mv, line| {
-                marks.mark(lines[line.dir].action(mv.from, line.distance))
-            });
-        } else {
-            game.for_each_legal_move_unordered(|mv| marks.add(mv));
-        }
+        // The mask does not depend on the order: the board's is the cheapest.
+        game.for_each_legal_move_unordered(|mv| marks.add(mv));
         marks.n
+    }
+}
+
+/// The legal-action masks of an [`ActionSpace`], written a few times faster
+/// than by [`ActionSpace::write_game_mask`] (the same masks): the action of
+/// every line of the board's order, by side and direction, is worked out once,
+/// when the writer is made (a few thousand instructions: make it once and keep
+/// it, as a vector environment does), so that marking a legal move costs a
+/// few instructions.
+///
+/// ```
+/// use marsal::{Game, Position, Ruleset, encoding::{ActionSpace, MaskWriter}};
+/// let rules = Ruleset::marsal_a_spion();
+/// let space = ActionSpace::new(&rules);
+/// let writer = MaskWriter::new(&space);
+/// let game = Game::from_position(Position::start(&rules, 3, 4)?);
+/// let (mut a, mut b) = (vec![0u8; space.size()], vec![0u8; space.size()]);
+/// assert_eq!(writer.write_game_mask(&game, &mut a), space.write_game_mask(&game, &mut b));
+/// assert_eq!(a, b);
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MaskWriter {
+    space: ActionSpace,
+    /// The action of each line of the board's order, by side and direction.
+    lines: [[LineForm; DIRECTIONS.len()]; 2],
+}
+
+#[cfg(feature = "alloc")]
+impl MaskWriter {
+    /// The writer of the masks of `space`.
+    ///
+    /// ```
+    /// use marsal::{Ruleset, encoding::{ActionSpace, MaskWriter}};
+    /// let space = ActionSpace::new(&Ruleset::classic());
+    /// assert_eq!(MaskWriter::new(&space).space(), &space);
+    /// ```
+    pub fn new(space: &ActionSpace) -> MaskWriter {
+        let mut lines = [[LineForm::default(); DIRECTIONS.len()]; 2];
+        for side in Side::BOTH {
+            for (dir, &d) in DIRECTIONS.iter().enumerate() {
+                lines[side.index()][dir] = space.line_form(side, d);
+            }
+        }
+        MaskWriter {
+            space: *space,
+            lines,
+        }
+    }
+
+    /// The action space whose masks this writes.
+    ///
+    /// ```
+    /// use marsal::{Ruleset, encoding::{ActionSpace, MaskWriter}};
+    /// let space = ActionSpace::new(&Ruleset::barrage());
+    /// assert_eq!(MaskWriter::new(&space).space().size(), 1800);
+    /// ```
+    pub fn space(&self) -> &ActionSpace {
+        &self.space
+    }
+
+    /// [`ActionSpace::write_game_mask`]: the same mask, the same count (a
+    /// game of another board size or other diagonal steps than the space's
+    /// is written by that method).
+    ///
+    /// # Panics
+    /// When `mask.len()` is not [`ActionSpace::size`].
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset, encoding::{ActionSpace, MaskWriter}};
+    /// let rules = Ruleset::classic();
+    /// let space = ActionSpace::new(&rules);
+    /// let game = Game::from_position(Position::start(&rules, 1, 2)?);
+    /// let mut mask = vec![0u8; space.size()];
+    /// let n = MaskWriter::new(&space).write_game_mask(&game, &mut mask);
+    /// assert_eq!(n, game.legal_moves().len());
+    /// assert_eq!(mask.iter().filter(|&&m| m == 1).count(), n);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
+        if !self.space.fits(game.rules()) {
+            return self.space.write_game_mask(game, mask);
+        }
+        let side = game.position().to_move();
+        let mut marks = Marks::new(&self.space, side, mask);
+        // The board's order tells each move's line: its action is a form's
+        // value.
+        let lines = &self.lines[side.index()];
+        game.for_each_legal_line_unordered(|mv, line| {
+            marks.mark(lines[line.dir].action(mv.from, line.distance))
+        });
+        marks.n
+    }
+}
+
+/// The action of the moves of one side in one direction of the board's order
+/// ([`DIRECTIONS`]): `at + file * x + rank * y + distance * d` for the move of
+/// `d` squares from the cell of the padded array at `(x, y) = (cell & 15,
+/// cell >> 4)`. Along a line the numbering is affine in these, so the four
+/// numbers are read off [`ActionSpace::number`] (the rule) at four points.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct LineForm {
+    at: i32,
+    file: i32,
+    rank: i32,
+    distance: i32,
+}
+
+#[cfg(feature = "alloc")]
+impl LineForm {
+    /// The action of the move of `distance` squares from `from` (as `usize`:
+    /// a negative value, which no move of a fitting board has, is far out of
+    /// range).
+    #[inline(always)]
+    fn action(self, from: Square, distance: usize) -> usize {
+        let c = from.cell() as i32;
+        (self.at + self.file * (c & 15) + self.rank * (c >> 4) + self.distance * distance as i32)
+            as usize
     }
 }
 
@@ -432,5 +494,137 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The presets, and each with diagonal steps (with the corner rule and
+    /// without) or without them, and with the two-square rule at its
+    /// strictest.
+    fn rulesets() -> std::vec::Vec<Ruleset> {
+        let mut all = std::vec::Vec::new();
+        for rules in presets() {
+            for (diagonal, corner) in [(false, false), (true, false), (true, true)] {
+                let mut r = rules;
+                r.diagonal_steps = diagonal;
+                r.corner_rule = corner;
+                all.push(r);
+            }
+            let mut r = rules;
+            r.two_square = Some(1);
+            all.push(r);
+        }
+        all
+    }
+
+    #[test]
+    fn every_line_move_has_the_same_action_from_its_line_as_from_encode() {
+        for rules in rulesets() {
+            let space = ActionSpace::new(&rules);
+            let writer = MaskWriter::new(&space);
+            let (files, ranks) = (i32::from(rules.board.files), i32::from(rules.board.ranks));
+            let dirs = if rules.diagonal_steps { 8 } else { 4 };
+            let mut lines = 0;
+            for side in Side::BOTH {
+                for (dir, &d) in DIRECTIONS.iter().enumerate().take(dirs) {
+                    let (df, dr) = (((d + 17) & 15) as i32 - 1, ((d + 17) >> 4) as i32 - 1);
+                    for from in Square::all() {
+                        let (f, r) = (i32::from(from.file()), i32::from(from.rank()));
+                        if f >= files || r >= ranks {
+                            continue;
+                        }
+                        for distance in 1..if dir < 4 { 12 } else { 2 } {
+                            let (tf, tr) = (f + distance * df, r + distance * dr);
+                            if !(0..files).contains(&tf) || !(0..ranks).contains(&tr) {
+                                break;
+                            }
+                            let to = Square::new(tf as u8, tr as u8).unwrap();
+                            let mv = Move::new(from, to);
+                            let a = writer.lines[side.index()][dir].action(from, distance as usize);
+                            assert_eq!(Some(a), space.encode(side, mv), "{side:?} {mv}");
+                            lines += 1;
+                        }
+                    }
+                }
+            }
+            // Every action that decodes to a move is one of these lines.
+            let decoded = Side::BOTH
+                .iter()
+                .map(|&side| {
+                    (0..space.size())
+                        .filter(|&a| space.decode(side, a).is_some())
+                        .count()
+                })
+                .sum::<usize>();
+            assert_eq!(lines, decoded);
+        }
+    }
+
+    #[test]
+    fn the_mask_writer_marks_the_actions_of_the_legal_moves_and_only_them() {
+        let mut rng = Rng::new(11);
+        for rules in rulesets() {
+            let space = ActionSpace::new(&rules);
+            let writer = MaskWriter::new(&space);
+            let (mut fast, mut listed) =
+                (std::vec![7u8; space.size()], std::vec![0u8; space.size()]);
+            for g in 0..3 {
+                let mut game = Game::from_position(Position::start(&rules, g, g + 50).unwrap());
+                for _ in 0..400 {
+                    let side = game.position().to_move();
+                    game.for_each_legal_line_unordered(|mv, line| {
+                        let to =
+                            mv.from.cell() as isize + line.distance as isize * DIRECTIONS[line.dir];
+                        assert_eq!(to, mv.to.cell() as isize, "{mv} {line:?}");
+                        let a = writer.lines[side.index()][line.dir].action(mv.from, line.distance);
+                        assert_eq!(Some(a), space.encode(side, mv), "{mv}");
+                    });
+                    let moves = game.legal_moves();
+                    let n = writer.write_game_mask(&game, &mut fast);
+                    assert_eq!(
+                        n,
+                        space.write_mask(side, moves.iter().copied(), &mut listed)
+                    );
+                    assert_eq!(n, moves.len());
+                    assert_eq!(fast, listed);
+                    if game.play_random(&mut rng).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_of_another_board_gets_the_mask_of_its_moves_the_space_has_actions_for() {
+        let mut diagonal = Ruleset::classic();
+        diagonal.diagonal_steps = true;
+        let pairs = [
+            (Ruleset::classic(), diagonal),
+            (diagonal, Ruleset::classic()),
+            (Ruleset::classic(), Ruleset::marsal_a_spion()),
+            (Ruleset::marsal_a_spion(), Ruleset::classic()),
+        ];
+        let mut rng = Rng::new(12);
+        for (space_rules, game_rules) in pairs {
+            let space = ActionSpace::new(&space_rules);
+            let writer = MaskWriter::new(&space);
+            let (mut fast, mut listed) =
+                (std::vec![7u8; space.size()], std::vec![0u8; space.size()]);
+            let mut game = Game::from_position(Position::start(&game_rules, 1, 2).unwrap());
+            for _ in 0..100 {
+                let side = game.position().to_move();
+                let n = writer.write_game_mask(&game, &mut fast);
+                assert_eq!(n, space.write_mask(side, game.legal_moves(), &mut listed));
+                assert_eq!(fast, listed);
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_mask_writer_writes_the_masks_of_its_space() {
+        let space = ActionSpace::new(&Ruleset::marsal_a_spion());
+        assert_eq!(MaskWriter::new(&space).space(), &space);
     }
 }
