@@ -627,4 +627,20 @@ mod tests {
         let space = ActionSpace::new(&Ruleset::marsal_a_spion());
         assert_eq!(MaskWriter::new(&space).space(), &space);
     }
+
+    #[test]
+    fn a_move_off_the_boards_rectangle_has_no_action() {
+        // The classic board is 10 x 10: file `k` and rank 11 are off it.
+        let space = ActionSpace::new(&Ruleset::classic());
+        for side in Side::BOTH {
+            for mv in ["k1-k2", "j1-k1", "a11-a12", "a10-a11", "k11-k12"] {
+                assert_eq!(
+                    space.encode(side, mv.parse().unwrap()),
+                    None,
+                    "{side:?} {mv}"
+                );
+            }
+            assert!(space.encode(side, "j10-j9".parse().unwrap()).is_some());
+        }
+    }
 }
