@@ -578,9 +578,6 @@ mod sealed {
         const NONE: Self;
         /// The value of a true statement.
         const SOME: Self;
-        /// The most statements of a plane that are written value by value
-        /// (a plane with more is written by [`Sealed::spread`]).
-        const SPARSE: u32;
         /// Writes the `n` values of `plane` (bit `i` is value `i`: 0 or 1) at
         /// `out[at..]`; may write zeros past `at + n` where `out` has room.
         fn spread(out: &mut [Self], at: usize, plane: &super::planes::Plane, n: usize);

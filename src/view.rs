@@ -283,8 +283,8 @@ impl Position {
         let mut know = self.knowledge;
         for side in Side::BOTH {
             let list = self.known_pieces(side);
-            for (&cell, &k) in list.cells().iter().zip(list.known()) {
-                know[usize::from(cell)] = k;
+            for (&cell, &g) in list.cells().iter().zip(list.group()) {
+                know[usize::from(cell)] = list.known()[usize::from(g)];
             }
         }
         know
@@ -298,108 +298,172 @@ impl Position {
     /// remaining piece of a kind has been identified, no other piece can be
     /// of that kind (repeated until nothing changes). Both steps are sound: a
     /// piece's true kind is never excluded.
+    #[inline]
     pub(crate) fn known_pieces(&self, side: Side) -> KnownPieces {
-        let mut list = KnownPieces {
-            len: 0,
-            cells: [0; GRID_SQUARES],
-            known: [0; GRID_SQUARES],
-        };
-        // The side's pieces, from the bitboard of its squares (a board has at
-        // most `GRID_SQUARES` squares, each below `CELLS`).
-        self.boards.pieces[side.index()].cells().for_each(|c| {
-            if let (Some(cell), Some(k), Ok(c8)) = (
-                list.cells.get_mut(list.len),
-                list.known.get_mut(list.len),
-                u8::try_from(c),
-            ) {
-                *cell = c8;
-                *k = self.knowledge[c];
-                list.len += 1;
-            }
-        });
+        let mut list = KnownPieces::new();
+        self.boards.pieces[side.index()].for_each_cell(|c| list.push(c, self.knowledge[c]));
         // What the opponent can count: the pieces on the board and those
         // whose capture it did not see (an upper bound, so sound).
         let mut counts = self.on_board[side.index()];
         for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
             *c = c.saturating_add(u);
         }
-        refine(&mut list.known[..list.len], &counts);
+        list.refine(&counts);
         list
     }
 }
 
-/// One side's pieces (their cells, in the order of the board) and what the
-/// opponent knows of each ([`Position::known_pieces`]): a list of fixed size.
+/// One side's pieces (their cells) and what the opponent knows of each (the
+/// kinds it may be, as [`KindSet`] bits), the pieces grouped by that: a game
+/// has only a handful of such sets at a time, so that what is worked out from
+/// a set is worked out once for all its pieces. A list of fixed size.
 pub(crate) struct KnownPieces {
+    /// The pieces.
     len: usize,
+    /// The padded cell of each piece (a cell is below `CELLS` = 256).
     cells: [u8; GRID_SQUARES],
+    /// The group of each piece.
+    group: [u8; GRID_SQUARES],
+    /// The groups.
+    groups: usize,
+    /// The kinds each group's pieces may be.
     known: [u16; GRID_SQUARES],
+    /// The pieces of each group.
+    size: [u8; GRID_SQUARES],
 }
 
 impl KnownPieces {
+    /// No piece.
+    #[inline(always)]
+    pub(crate) fn new() -> KnownPieces {
+        KnownPieces {
+            len: 0,
+            cells: [0; GRID_SQUARES],
+            group: [0; GRID_SQUARES],
+            groups: 0,
+            known: [0; GRID_SQUARES],
+            size: [0; GRID_SQUARES],
+        }
+    }
+
+    /// Adds the piece on padded cell `cell`, one of the kinds `known` (a
+    /// board has at most `GRID_SQUARES` pieces: any more are not kept).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, cell: usize, known: u16) {
+        let g = match self.known[..self.groups].iter().position(|&k| k == known) {
+            Some(g) => g,
+            None => {
+                let g = self.groups;
+                let (Some(k), Some(n)) = (self.known.get_mut(g), self.size.get_mut(g)) else {
+                    return;
+                };
+                (*k, *n) = (known, 0);
+                self.groups += 1;
+                g
+            }
+        };
+        if let (Some(c), Some(p)) = (self.cells.get_mut(self.len), self.group.get_mut(self.len)) {
+            (*c, *p) = (cell as u8, g as u8);
+            self.size[g] += 1;
+            self.len += 1;
+        }
+    }
+
     /// The cells of the pieces.
     #[inline(always)]
     pub(crate) fn cells(&self) -> &[u8] {
         &self.cells[..self.len]
     }
 
-    /// The kinds each piece may be (as [`KindSet`] bits), as the opponent
-    /// knows: `known()[i]` is the piece on `cells()[i]`.
+    /// The group of each piece: `group()[i]` is that of the piece on
+    /// `cells()[i]`.
+    #[inline(always)]
+    pub(crate) fn group(&self) -> &[u8] {
+        &self.group[..self.len]
+    }
+
+    /// The kinds the pieces of each group may be (as [`KindSet`] bits).
     #[inline(always)]
     pub(crate) fn known(&self) -> &[u16] {
-        &self.known[..self.len]
+        &self.known[..self.groups]
+    }
+
+    /// Narrows what is known of the pieces by the counts the opponent can
+    /// make (`counts[k]`: an upper bound of the side's pieces of kind `k`):
+    /// kinds with no piece left go, then the kinds whose pieces are all
+    /// identified go from every other piece, until nothing changes. (Two
+    /// groups may end up with the same kinds.)
+    fn refine(&mut self, counts: &[u8; KIND_COUNT]) {
+        let alive = kinds_with_pieces(counts);
+        let (known, size) = (&mut self.known[..self.groups], &self.size[..self.groups]);
+        loop {
+            // Kinds no longer possible go; then the kinds whose remaining
+            // pieces are all identified.
+            let mut identified = [0u8; KIND_COUNT];
+            let mut kinds = 0u16;
+            for (k, &n) in known.iter_mut().zip(size) {
+                *k &= alive;
+                if one_kind(*k) {
+                    identified[k.trailing_zeros() as usize % KIND_COUNT] += n;
+                    kinds |= *k;
+                }
+            }
+            let mut full = 0u16;
+            let mut m = kinds;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                if identified[k] >= counts[k] {
+                    full |= 1 << k;
+                }
+                m &= m - 1;
+            }
+            if full == 0 {
+                break;
+            }
+            // No other piece can be of those kinds. Another round can only
+            // find more when a piece is identified by this one (else it would
+            // count the same and take out the same kinds).
+            let mut identified_more = false;
+            for k in known.iter_mut() {
+                if !one_kind(*k) && *k & full != 0 {
+                    *k &= !full;
+                    identified_more |= one_kind(*k);
+                }
+            }
+            if !identified_more {
+                break;
+            }
+        }
     }
 }
 
-/// Narrows `know` (the kinds each piece of one side may be) by the counts the
-/// opponent can make (`counts[k]`: an upper bound of the side's pieces of kind
-/// `k`): kinds with no piece left go, then the kinds whose pieces are all
-/// identified go from every other piece, until nothing changes.
-fn refine(know: &mut [u16], counts: &[u8; KIND_COUNT]) {
-    let alive = counts
-        .iter()
-        .enumerate()
-        .fold(0u16, |bits, (k, &n)| bits | u16::from(n > 0) << k);
-    loop {
-        // Kinds no longer possible go; then the kinds whose remaining
-        // pieces are all identified.
-        let mut identified = [0u8; KIND_COUNT];
-        for k in know.iter_mut() {
-            *k &= alive;
-            if one_kind(*k) {
-                identified[k.trailing_zeros() as usize] += 1;
-            }
-        }
-        let full = identified
-            .iter()
-            .zip(counts)
-            .enumerate()
-            .fold(0u16, |bits, (k, (&i, &n))| {
-                bits | u16::from(i != 0 && i >= n) << k
-            });
-        if full == 0 {
-            break;
-        }
-        // No other piece can be of those kinds. Another round can only find
-        // more when a piece is identified by this one (else it would count
-        // the same and take out the same kinds).
-        let mut identified_more = false;
-        for k in know.iter_mut() {
-            if !one_kind(*k) && *k & full != 0 {
-                *k &= !full;
-                identified_more |= one_kind(*k);
-            }
-        }
-        if !identified_more {
-            break;
-        }
+// `kinds_with_pieces` reads the counts eight at a time.
+const _: () = assert!(KIND_COUNT == 16);
+
+/// The kinds `k` with `counts[k] > 0`, as bits: eight counts at a time, bit 7
+/// of each byte set when the byte is not 0, then those eight bits gathered
+/// into the top byte by one multiplication (bit `8i` moves to `56 + i`; no
+/// two products meet).
+#[inline(always)]
+fn kinds_with_pieces(counts: &[u8; KIND_COUNT]) -> u16 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut bits = 0u16;
+    for (half, eight) in counts.chunks_exact(8).enumerate() {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(eight);
+        let x = u64::from_le_bytes(b);
+        let high = (((x & LOW) + LOW) | x) & !LOW;
+        let gathered = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        bits |= gathered << (8 * half);
     }
+    bits
 }
 
 /// Whether a piece's possible kinds `k` are down to one: it is identified.
 #[inline(always)]
-fn one_kind(k: u16) -> bool {
-    k.count_ones() == 1
+pub(crate) fn one_kind(k: u16) -> bool {
+    // `count_ones` is no single instruction on every target.
+    k != 0 && k & (k - 1) == 0
 }
 
 /// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
@@ -416,5 +480,27 @@ impl fmt::Display for View {
                 None => '?',
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind stays possible exactly while the opponent counts a piece of it:
+    /// every count, in every place, alone and among others.
+    #[test]
+    fn a_kind_is_possible_while_a_piece_of_it_is_counted() {
+        for k in 0..KIND_COUNT {
+            for n in 0..=255u8 {
+                let mut one = [0; KIND_COUNT];
+                one[k] = n;
+                assert_eq!(kinds_with_pieces(&one), u16::from(n > 0) << k, "{k} {n}");
+                let mut others = [n; KIND_COUNT];
+                others[k] = 0;
+                let want = if n > 0 { !(1u16 << k) } else { 0 };
+                assert_eq!(kinds_with_pieces(&others), want, "{k} {n}");
+            }
+        }
     }
 }

@@ -18,7 +18,7 @@ use crate::piece::{KindSet, Side};
 use crate::position::{Position, kind_of};
 use crate::square::{GRID_SQUARES, Square};
 use crate::square_set::SquareSet;
-use crate::view::{SquareView, View};
+use crate::view::{KnownPieces, SquareView, View, one_kind};
 
 /// The words of a plane: a board has at most [`GRID_SQUARES`] squares.
 const WORDS: usize = GRID_SQUARES.div_ceil(64);
@@ -31,35 +31,25 @@ pub(super) type Plane = [u64; WORDS];
 pub(super) struct Planes {
     planes: [Plane; channel::PLY],
     files: u8,
-    ranks: u8,
-    turned: bool,
+    /// `files * ranks`.
+    squares: usize,
+    /// The index of a padded cell `c` is `(((c >> 4) * files + (c & 15)) ^
+    /// flip) + add` (wrapping): `flip` is 0 for Red and all ones for Blue
+    /// (whose frame is a half turn: index `squares - 1 - i`).
+    flip: usize,
+    add: usize,
 }
 
 /// The kinds that never move, as bits.
 const IMMOVABLE: u16 = !KindSet::MOVABLE.bits();
 
-/// The most kinds-sets [`Groups`] keeps apart.
-const GROUPS: usize = 10;
+/// The most groups of pieces (by what is known of them) whose planes are
+/// gathered before they are set: the pieces of any further group are set
+/// one at a time.
+const GROUPS: usize = 12;
 
-/// The pieces of one side grouped by what the other side knows of them (the
-/// kinds it may be): a game has only a handful of such sets at a time, so
-/// that the planes of each set are set once for all its pieces.
-struct Groups {
-    len: usize,
-    kinds: [u16; GROUPS],
-    squares: [Plane; GROUPS],
-}
-
-impl Groups {
-    const EMPTY: Groups = Groups {
-        len: 0,
-        kinds: [0; GROUPS],
-        squares: [[0; WORDS]; GROUPS],
-    };
-}
-
-/// Whose pieces a [`Groups`] holds, as its planes: those of the own pieces
-/// or of the enemy's.
+/// Whose pieces a list holds, as their planes: those of the own pieces or of
+/// the enemy's.
 #[derive(Clone, Copy)]
 enum Whose {
     Own,
@@ -78,34 +68,31 @@ impl Planes {
     /// No statement anywhere, for a board of `files` x `ranks` seen from
     /// `side`.
     fn new(files: u8, ranks: u8, side: Side) -> Planes {
+        // Cell `c` is square `((c & 15) - 1, (c >> 4) - 1)`: its index in
+        // the board's frame is `(c >> 4) * files + (c & 15) - (files + 1)`,
+        // and `squares - 1` less that in the half-turned one, which is
+        // `!((c >> 4) * files + (c & 15)) + squares + files + 1`.
+        let (f, n) = (usize::from(files), usize::from(files) * usize::from(ranks));
+        let (flip, add) = match side {
+            Side::Red => (0, (f + 1).wrapping_neg()),
+            Side::Blue => (!0, n + f + 1),
+        };
         Planes {
             planes: [[0; WORDS]; channel::PLY],
             files,
-            ranks,
-            turned: side == Side::Blue,
+            squares: n,
+            flip,
+            add,
         }
     }
 
-    /// The squares of the board's rectangle.
-    #[inline(always)]
-    fn squares(&self) -> usize {
-        usize::from(self.files) * usize::from(self.ranks)
-    }
-
-    /// The index in the viewer's frame of padded cell `cell`, or `None` off
-    /// the board's rectangle.
+    /// The index in the viewer's frame of padded cell `cell` (a square of
+    /// the board), or `None` when it falls outside the planes.
     #[inline(always)]
     fn index(&self, cell: usize) -> Option<usize> {
-        let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
-        if file >= usize::from(self.files) || rank >= usize::from(self.ranks) {
-            return None;
-        }
-        let i = rank * usize::from(self.files) + file;
-        Some(if self.turned {
-            self.squares() - 1 - i
-        } else {
-            i
-        })
+        let i = (((cell >> 4) * usize::from(self.files) + (cell & 15)) ^ self.flip)
+            .wrapping_add(self.add);
+        (i < self.squares).then_some(i)
     }
 
     /// Sets channel `c` on padded cell `cell` (a square of the board).
@@ -123,36 +110,33 @@ impl Planes {
         }
     }
 
-    /// Adds the piece on padded cell `cell`, of which the other side knows
-    /// that it is one of the kinds `known`, to `groups`.
-    #[inline(always)]
-    fn add(&mut self, groups: &mut Groups, whose: Whose, known: u16, cell: usize) {
-        let Some(i) = self.index(cell) else {
-            return;
-        };
-        let g = match groups.kinds[..groups.len].iter().position(|&k| k == known) {
-            Some(g) => g,
-            None if groups.len < GROUPS => {
-                groups.kinds[groups.len] = known;
-                groups.squares[groups.len] = [0; WORDS];
-                groups.len += 1;
-                groups.len - 1
+    /// The planes of the pieces of `list` (`whose` pieces) that say what
+    /// the other side knows of them; returns the squares of the pieces.
+    fn pieces(&mut self, list: &KnownPieces, whose: Whose) -> Plane {
+        let mut squares = [[0; WORDS]; GROUPS];
+        let mut taken = [0; WORDS];
+        for (&cell, &g) in list.cells().iter().zip(list.group()) {
+            let Some(i) = self.index(usize::from(cell)) else {
+                continue;
+            };
+            match squares.get_mut(usize::from(g)) {
+                Some(s) => set(s, i),
+                None => {
+                    // A group past the first ones: this piece alone.
+                    let mut one = [0; WORDS];
+                    set(&mut one, i);
+                    set(&mut taken, i);
+                    self.known(whose, list.known()[usize::from(g)], &one);
+                }
             }
-            None => {
-                // Too many different sets: this piece alone.
-                let mut one = [0; WORDS];
-                set(&mut one, i);
-                return self.known(whose, known, &one);
-            }
-        };
-        set(&mut groups.squares[g], i);
-    }
-
-    /// Sets the planes of every group of `groups`.
-    fn apply(&mut self, groups: &Groups, whose: Whose) {
-        for (&known, squares) in groups.kinds[..groups.len].iter().zip(&groups.squares) {
-            self.known(whose, known, squares);
         }
+        for (&known, s) in list.known().iter().zip(&squares) {
+            self.known(whose, known, s);
+            for (t, &w) in taken.iter_mut().zip(s) {
+                *t |= w;
+            }
+        }
+        taken
     }
 
     /// The planes of pieces on `squares` (`whose` pieces) of which the other
@@ -177,7 +161,7 @@ impl Planes {
                 k &= k - 1;
             }
         }
-        if known.count_ones() == 1 {
+        if one_kind(known) {
             or(revealed);
         }
         if known != 0 && known & IMMOVABLE == 0 {
@@ -189,7 +173,7 @@ impl Planes {
     pub(super) fn of_view(view: &View) -> Planes {
         let (files, ranks) = view.size();
         let mut planes = Planes::new(files, ranks, view.side());
-        let (mut own, mut enemy) = (Groups::EMPTY, Groups::EMPTY);
+        let (mut own, mut enemy) = (KnownPieces::new(), KnownPieces::new());
         for rank in 0..ranks {
             for file in 0..files {
                 let Some(sq) = Square::new(file, rank) else {
@@ -205,16 +189,14 @@ impl Planes {
                         known_to_opponent,
                     } => {
                         planes.set_cell(channel::OWN + kind.index(), cell);
-                        planes.add(&mut own, Whose::Own, known_to_opponent.bits(), cell);
+                        own.push(cell, known_to_opponent.bits());
                     }
-                    SquareView::Enemy { possible } => {
-                        planes.add(&mut enemy, Whose::Enemy, possible.bits(), cell);
-                    }
+                    SquareView::Enemy { possible } => enemy.push(cell, possible.bits()),
                 }
             }
         }
-        planes.apply(&own, Whose::Own);
-        planes.apply(&enemy, Whose::Enemy);
+        planes.pieces(&own, Whose::Own);
+        planes.pieces(&enemy, Whose::Enemy);
         if let Some(last) = view.last() {
             planes.last(last.mv.from, last.mv.to);
         }
@@ -236,54 +218,27 @@ impl Planes {
             .difference(g.lakes);
         planes.set_squares(channel::OFF_BOARD, off);
         planes.set_squares(channel::LAKE, g.lakes);
-        let (mut own, mut enemy) = (Groups::EMPTY, Groups::EMPTY);
         let mine = pos.known_pieces(side);
-        for (&cell, &known) in mine.cells().iter().zip(mine.known()) {
+        for &cell in mine.cells() {
             let cell = usize::from(cell);
             planes.set_cell(channel::OWN + kind_of(pos.cells[cell]).index(), cell);
-            planes.add(&mut own, Whose::Own, known, cell);
         }
-        let theirs = pos.known_pieces(!side);
-        for (&cell, &known) in theirs.cells().iter().zip(theirs.known()) {
-            planes.add(&mut enemy, Whose::Enemy, known, usize::from(cell));
-        }
+        let own = planes.pieces(&mine, Whose::Own);
+        let enemy = planes.pieces(&pos.known_pieces(!side), Whose::Enemy);
         // The empty squares: neither off the board, nor a lake, nor a piece's.
-        let mut taken = [0; WORDS];
-        for p in [
-            &planes.planes[channel::OFF_BOARD],
-            &planes.planes[channel::LAKE],
-        ]
-        .into_iter()
-        .chain(&own.squares[..own.len])
-        .chain(&enemy.squares[..enemy.len])
-        {
-            for (t, &w) in taken.iter_mut().zip(p) {
-                *t |= w;
-            }
-        }
-        if own.len == GROUPS || enemy.len == GROUPS {
-            // Some pieces may be in no group: take every piece.
-            for &cell in mine.cells().iter().chain(theirs.cells()) {
-                if let Some(i) = planes.index(usize::from(cell)) {
-                    set(&mut taken, i);
-                }
-            }
-        }
-        let n = planes.squares();
-        for (w, (e, &t)) in planes.planes[channel::EMPTY]
-            .iter_mut()
-            .zip(&taken)
-            .enumerate()
-        {
+        let n = planes.squares;
+        let (off, lake) = (
+            planes.planes[channel::OFF_BOARD],
+            planes.planes[channel::LAKE],
+        );
+        for (w, e) in planes.planes[channel::EMPTY].iter_mut().enumerate() {
             let below = match n.saturating_sub(64 * w) {
                 0 => 0,
                 m if m >= 64 => !0,
                 m => (1 << m) - 1,
             };
-            *e = !t & below;
+            *e = !(off[w] | lake[w] | own[w] | enemy[w]) & below;
         }
-        planes.apply(&own, Whose::Own);
-        planes.apply(&enemy, Whose::Enemy);
         if let Some(last) = pos.last.map(|o| o.observed_by(side)) {
             planes.last(last.mv.from, last.mv.to);
         }
@@ -297,28 +252,25 @@ impl Planes {
     }
 
     /// Writes the statement planes (`out[.. PLY * files * ranks]`, every
-    /// value) in the viewer's frame: the part cleared, then each plane with a
-    /// statement somewhere, value by value or [`Sealed::spread`] a block of
-    /// values at a time. A block may run past its plane into the values after
+    /// value) in the viewer's frame: a plane of the channels that hold on many
+    /// squares ([`MANY`]) [`Sealed::spread`] a block of values at a time, the
+    /// others (and a plane of no statement) cleared, then written value by
+    /// value where they hold. A block may run past its plane into the values after
     /// it (with zeros): the planes are written in the tensor's order, and the
     /// values after the planes (the constant planes) must be written after
     /// this.
     pub(super) fn write<T: Sealed>(&self, out: &mut [T]) {
-        let n = self.squares();
-        let Some(part) = out.get_mut(..channel::PLY * n) else {
-            return;
-        };
-        part.fill(T::NONE);
+        let n = self.squares;
         for (c, plane) in self.planes.iter().enumerate() {
-            let count: u32 = plane.iter().map(|w| w.count_ones()).sum();
             let at = c * n;
-            if count > T::SPARSE {
+            if *plane != [0; WORDS] && MANY[c] {
                 T::spread(out, at, plane, n);
-            } else {
+            } else if let Some(values) = out.get_mut(at..at + n) {
+                values.fill(T::NONE);
                 for (w, &word) in plane.iter().enumerate() {
                     let mut bits = word;
                     while bits != 0 {
-                        if let Some(x) = out.get_mut(at + w * 64 + bits.trailing_zeros() as usize) {
+                        if let Some(x) = values.get_mut(w * 64 + bits.trailing_zeros() as usize) {
                             *x = T::SOME;
                         }
                         bits &= bits - 1;
@@ -328,6 +280,23 @@ impl Planes {
         }
     }
 }
+
+/// The channels whose statement holds on many squares in a game (more than
+/// a dozen, the cost of a plane written by blocks in values written one at
+/// a time): the enemy's possible kinds, the empty squares, and the pieces
+/// known to move. (Only the speed depends on it.)
+const MANY: [bool; channel::PLY] = {
+    let mut many = [false; channel::PLY];
+    let mut c = channel::ENEMY;
+    while c < channel::ENEMY + 16 {
+        many[c] = true;
+        c += 1;
+    }
+    many[channel::EMPTY] = true;
+    many[channel::OWN_KNOWN_MOVABLE] = true;
+    many[channel::ENEMY_KNOWN_MOVABLE] = true;
+    many
+};
 
 /// `SPREAD8[b]`: byte `i` (little-endian) is bit `i` of `b`.
 static SPREAD8: [u64; 256] = {
@@ -389,10 +358,6 @@ fn spread_each<T: Copy>(out: &mut [T], at: usize, plane: &Plane, n: usize, zero:
 impl Sealed for u8 {
     const NONE: u8 = 0;
     const SOME: u8 = 1;
-    /// A store of eight values costs about what setting one value does: a
-    /// plane of 100 values is 13 stores.
-    const SPARSE: u32 = 12;
-
     #[inline(always)]
     fn spread(out: &mut [u8], at: usize, plane: &Plane, n: usize) {
         let blocks = n.div_ceil(8);
@@ -410,10 +375,6 @@ impl Sealed for u8 {
 impl Sealed for f32 {
     const NONE: f32 = 0.0;
     const SOME: f32 = 1.0;
-    /// A store of four values costs about what setting one value does: a
-    /// plane of 100 values is 25 stores.
-    const SPARSE: u32 = 24;
-
     #[inline(always)]
     fn spread(out: &mut [f32], at: usize, plane: &Plane, n: usize) {
         let blocks = n.div_ceil(4);
@@ -446,7 +407,7 @@ mod tests {
             for ranks in [1u8, 5, 10, 12] {
                 for side in Side::BOTH {
                     let mut planes = Planes::new(files, ranks, side);
-                    let n = planes.squares();
+                    let n = planes.squares;
                     for plane in planes.planes.iter_mut() {
                         // From none to every value set.
                         let density = rng.below(5);
