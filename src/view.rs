@@ -278,163 +278,73 @@ impl Position {
 
     /// What each piece's opponent knows of it: the per-piece facts the position
     /// keeps (army, moved, moved far, fights) narrowed by what both players can
-    /// count ([`Position::known_pieces`] of each side), by cell.
+    /// count. Every removed piece is shown to both, so each side knows how many
+    /// pieces of each kind the other has left: a kind with none left is no
+    /// longer possible, and once every remaining piece of a kind has been
+    /// identified, no other piece can be of that kind (repeated until nothing
+    /// changes). Both steps are sound: a piece's true kind is never excluded.
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
         for side in Side::BOTH {
-            let list = self.known_pieces(side);
-            for (&cell, &g) in list.cells().iter().zip(list.group()) {
-                know[usize::from(cell)] = list.known()[usize::from(g)];
+            // The side's pieces, from the bitboard of its squares.
+            let pieces = self.boards.pieces[side.index()];
+            // What the opponent can count: the pieces on the board and those
+            // whose capture it did not see (an upper bound, so sound).
+            let mut counts = self.on_board[side.index()];
+            for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
+                *c = c.saturating_add(u);
+            }
+            let alive = kinds_with_pieces(&counts);
+            loop {
+                // Kinds no longer possible go; then the kinds whose remaining
+                // pieces are all identified.
+                let mut identified = [0u8; KIND_COUNT];
+                let mut kinds = 0u16;
+                pieces.for_each_cell(|c| {
+                    let k = &mut know[c];
+                    *k &= alive;
+                    if one_kind(*k) {
+                        identified[k.trailing_zeros() as usize % KIND_COUNT] += 1;
+                        kinds |= *k;
+                    }
+                });
+                let mut full = 0u16;
+                let mut m = kinds;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    if identified[k] >= counts[k] {
+                        full |= 1 << k;
+                    }
+                    m &= m - 1;
+                }
+                if full == 0 {
+                    break;
+                }
+                // No other piece can be of those kinds. Another round can
+                // only find more when a piece is identified by this one (else
+                // it would count the same and take out the same kinds).
+                let mut identified_more = false;
+                pieces.for_each_cell(|c| {
+                    let k = &mut know[c];
+                    if !one_kind(*k) && *k & full != 0 {
+                        *k &= !full;
+                        identified_more |= one_kind(*k);
+                    }
+                });
+                if !identified_more {
+                    break;
+                }
             }
         }
         know
     }
-
-    /// The pieces of `side`, each with what the opponent knows of it: the
-    /// per-piece facts the position keeps (army, moved, moved far, fights)
-    /// narrowed by what both players can count. Every removed piece is shown
-    /// to both, so each side knows how many pieces of each kind the other has
-    /// left: a kind with none left is no longer possible, and once every
-    /// remaining piece of a kind has been identified, no other piece can be
-    /// of that kind (repeated until nothing changes). Both steps are sound: a
-    /// piece's true kind is never excluded.
-    #[inline]
-    pub(crate) fn known_pieces(&self, side: Side) -> KnownPieces {
-        let mut list = KnownPieces::new();
-        self.boards.pieces[side.index()].for_each_cell(|c| list.push(c, self.knowledge[c]));
-        // What the opponent can count: the pieces on the board and those
-        // whose capture it did not see (an upper bound, so sound).
-        let mut counts = self.on_board[side.index()];
-        for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
-            *c = c.saturating_add(u);
-        }
-        list.refine(&counts);
-        list
-    }
 }
 
-/// One side's pieces (their cells) and what the opponent knows of each (the
-/// kinds it may be, as [`KindSet`] bits), the pieces grouped by that: a game
-/// has only a handful of such sets at a time, so that what is worked out from
-/// a set is worked out once for all its pieces. A list of fixed size.
-pub(crate) struct KnownPieces {
-    /// The pieces.
-    len: usize,
-    /// The padded cell of each piece (a cell is below `CELLS` = 256).
-    cells: [u8; GRID_SQUARES],
-    /// The group of each piece.
-    group: [u8; GRID_SQUARES],
-    /// The groups.
-    groups: usize,
-    /// The kinds each group's pieces may be.
-    known: [u16; GRID_SQUARES],
-    /// The pieces of each group.
-    size: [u8; GRID_SQUARES],
-}
-
-impl KnownPieces {
-    /// No piece.
-    #[inline(always)]
-    pub(crate) fn new() -> KnownPieces {
-        KnownPieces {
-            len: 0,
-            cells: [0; GRID_SQUARES],
-            group: [0; GRID_SQUARES],
-            groups: 0,
-            known: [0; GRID_SQUARES],
-            size: [0; GRID_SQUARES],
-        }
-    }
-
-    /// Adds the piece on padded cell `cell`, one of the kinds `known` (a
-    /// board has at most `GRID_SQUARES` pieces: any more are not kept).
-    #[inline(always)]
-    pub(crate) fn push(&mut self, cell: usize, known: u16) {
-        let g = match self.known[..self.groups].iter().position(|&k| k == known) {
-            Some(g) => g,
-            None => {
-                let g = self.groups;
-                let (Some(k), Some(n)) = (self.known.get_mut(g), self.size.get_mut(g)) else {
-                    return;
-                };
-                (*k, *n) = (known, 0);
-                self.groups += 1;
-                g
-            }
-        };
-        if let (Some(c), Some(p)) = (self.cells.get_mut(self.len), self.group.get_mut(self.len)) {
-            (*c, *p) = (cell as u8, g as u8);
-            self.size[g] += 1;
-            self.len += 1;
-        }
-    }
-
-    /// The cells of the pieces.
-    #[inline(always)]
-    pub(crate) fn cells(&self) -> &[u8] {
-        &self.cells[..self.len]
-    }
-
-    /// The group of each piece: `group()[i]` is that of the piece on
-    /// `cells()[i]`.
-    #[inline(always)]
-    pub(crate) fn group(&self) -> &[u8] {
-        &self.group[..self.len]
-    }
-
-    /// The kinds the pieces of each group may be (as [`KindSet`] bits).
-    #[inline(always)]
-    pub(crate) fn known(&self) -> &[u16] {
-        &self.known[..self.groups]
-    }
-
-    /// Narrows what is known of the pieces by the counts the opponent can
-    /// make (`counts[k]`: an upper bound of the side's pieces of kind `k`):
-    /// kinds with no piece left go, then the kinds whose pieces are all
-    /// identified go from every other piece, until nothing changes. (Two
-    /// groups may end up with the same kinds.)
-    fn refine(&mut self, counts: &[u8; KIND_COUNT]) {
-        let alive = kinds_with_pieces(counts);
-        let (known, size) = (&mut self.known[..self.groups], &self.size[..self.groups]);
-        loop {
-            // Kinds no longer possible go; then the kinds whose remaining
-            // pieces are all identified.
-            let mut identified = [0u8; KIND_COUNT];
-            let mut kinds = 0u16;
-            for (k, &n) in known.iter_mut().zip(size) {
-                *k &= alive;
-                if one_kind(*k) {
-                    identified[k.trailing_zeros() as usize % KIND_COUNT] += n;
-                    kinds |= *k;
-                }
-            }
-            let mut full = 0u16;
-            let mut m = kinds;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                if identified[k] >= counts[k] {
-                    full |= 1 << k;
-                }
-                m &= m - 1;
-            }
-            if full == 0 {
-                break;
-            }
-            // No other piece can be of those kinds. Another round can only
-            // find more when a piece is identified by this one (else it would
-            // count the same and take out the same kinds).
-            let mut identified_more = false;
-            for k in known.iter_mut() {
-                if !one_kind(*k) && *k & full != 0 {
-                    *k &= !full;
-                    identified_more |= one_kind(*k);
-                }
-            }
-            if !identified_more {
-                break;
-            }
-        }
-    }
+/// Whether a piece's possible kinds `k` are down to one: it is identified.
+#[inline(always)]
+pub(crate) fn one_kind(k: u16) -> bool {
+    // (`count_ones` is no single instruction on every target.)
+    k != 0 && k & (k - 1) == 0
 }
 
 // `kinds_with_pieces` reads the counts eight at a time.
@@ -457,13 +367,6 @@ fn kinds_with_pieces(counts: &[u8; KIND_COUNT]) -> u16 {
         bits |= gathered << (8 * half);
     }
     bits
-}
-
-/// Whether a piece's possible kinds `k` are down to one: it is identified.
-#[inline(always)]
-pub(crate) fn one_kind(k: u16) -> bool {
-    // `count_ones` is no single instruction on every target.
-    k != 0 && k & (k - 1) == 0
 }
 
 /// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
@@ -501,6 +404,14 @@ mod tests {
                 let want = if n > 0 { !(1u16 << k) } else { 0 };
                 assert_eq!(kinds_with_pieces(&others), want, "{k} {n}");
             }
+        }
+    }
+
+    /// A piece is identified when exactly one kind is possible for it.
+    #[test]
+    fn a_piece_is_identified_when_one_kind_is_left() {
+        for k in 0..=u16::MAX {
+            assert_eq!(one_kind(k), k.count_ones() == 1, "{k:#x}");
         }
     }
 }
