@@ -276,67 +276,153 @@ impl Position {
         }
     }
 
-    /// What each piece's opponent knows of it: the per-piece facts the position
-    /// keeps (army, moved, moved far, fights) narrowed by what both players can
-    /// count. Every removed piece is shown to both, so each side knows how many
-    /// pieces of each kind the other has left: a kind with none left is no
-    /// longer possible, and once every remaining piece of a kind has been
-    /// identified, no other piece can be of that kind (repeated until nothing
-    /// changes). Both steps are sound: a piece's true kind is never excluded.
+    /// What each piece's opponent knows of it ([`KnownGroups::gather`] of
+    /// each side), by cell.
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
+        let mut group = [0u8; CELLS];
+        let mut groups = KnownGroups::new();
         for side in Side::BOTH {
-            // The side's pieces, from the bitboard of its squares.
-            let pieces = self.boards.pieces[side.index()];
-            // What the opponent can count: the pieces on the board and those
-            // whose capture it did not see (an upper bound, so sound).
-            let mut counts = self.on_board[side.index()];
-            for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
-                *c = c.saturating_add(u);
-            }
-            let alive = kinds_with_pieces(&counts);
-            loop {
-                // Kinds no longer possible go; then the kinds whose remaining
-                // pieces are all identified.
-                let mut identified = [0u8; KIND_COUNT];
-                let mut kinds = 0u16;
-                pieces.for_each_cell(|c| {
-                    let k = &mut know[c];
-                    *k &= alive;
-                    if one_kind(*k) {
-                        identified[k.trailing_zeros() as usize % KIND_COUNT] += 1;
-                        kinds |= *k;
-                    }
-                });
-                let mut full = 0u16;
-                let mut m = kinds;
-                while m != 0 {
-                    let k = m.trailing_zeros() as usize;
-                    if identified[k] >= counts[k] {
-                        full |= 1 << k;
-                    }
-                    m &= m - 1;
-                }
-                if full == 0 {
-                    break;
-                }
-                // No other piece can be of those kinds. Another round can
-                // only find more when a piece is identified by this one (else
-                // it would count the same and take out the same kinds).
-                let mut identified_more = false;
-                pieces.for_each_cell(|c| {
-                    let k = &mut know[c];
-                    if !one_kind(*k) && *k & full != 0 {
-                        *k &= !full;
-                        identified_more |= one_kind(*k);
-                    }
-                });
-                if !identified_more {
-                    break;
-                }
-            }
+            // (A side has fewer pieces than `u8::MAX`, so as many groups.)
+            groups.gather(self, side, |c, g| group[c] = g as u8);
+            self.boards.pieces[side.index()]
+                .for_each_cell(|c| know[c] = groups.known()[usize::from(group[c])]);
         }
         know
+    }
+}
+
+/// One side's pieces grouped by what the opponent knows of them
+/// ([`KnownGroups::gather`]): for each group, the kinds its pieces may be
+/// (as [`KindSet`] bits) and how many pieces it has. A list of fixed size.
+pub(crate) struct KnownGroups {
+    /// The groups.
+    len: usize,
+    /// The group the last piece went to.
+    last: usize,
+    /// The kinds each group's pieces may be.
+    known: [u16; GRID_SQUARES],
+    /// The pieces of each group.
+    size: [u8; GRID_SQUARES],
+}
+
+impl KnownGroups {
+    /// No group.
+    #[inline(always)]
+    pub(crate) fn new() -> KnownGroups {
+        KnownGroups {
+            len: 0,
+            last: 0,
+            known: [0; GRID_SQUARES],
+            size: [0; GRID_SQUARES],
+        }
+    }
+
+    /// Groups the pieces of `side` in `pos` by what the opponent knows of them: the per-piece facts
+    /// the position keeps (army, moved, moved far, fights) narrowed by what
+    /// both players can count. Every removed piece is shown to both, so each
+    /// side knows how many pieces of each kind the other has left: a kind
+    /// with none left is no longer possible, and once every remaining piece
+    /// of a kind has been identified, no other piece can be of that kind
+    /// (repeated until nothing changes). Both steps are sound: a piece's true
+    /// kind is never excluded.
+    ///
+    /// The pieces are grouped by the facts kept of them (a game has only a
+    /// handful of different ones at a time), and the counting is done a group
+    /// at a time: `f(cell, group)` is called for each piece, in the order of
+    /// the cells, with the index of its group (the first piece of a new group
+    /// gets the next index). What was gathered before goes.
+    #[inline(always)]
+    pub(crate) fn gather(&mut self, pos: &Position, side: Side, mut f: impl FnMut(usize, usize)) {
+        // (Only the groups used so far have pieces counted.)
+        self.size[..self.len].fill(0);
+        (self.len, self.last) = (0, 0);
+        pos.boards.pieces[side.index()].for_each_cell(|c| f(c, self.add(pos.knowledge[c])));
+        // What the opponent can count: the pieces on the board and those
+        // whose capture it did not see (an upper bound, so sound).
+        let mut counts = pos.on_board[side.index()];
+        for (c, u) in counts.iter_mut().zip(pos.unknown_absent[side.index()]) {
+            *c = c.saturating_add(u);
+        }
+        self.refine(&counts);
+    }
+
+    /// Adds a piece that may be any of the kinds `known`: the index of its
+    /// group (a board has at most `GRID_SQUARES` pieces, so as many groups).
+    #[inline(always)]
+    fn add(&mut self, known: u16) -> usize {
+        // Pieces in a row are often of the same group: the last one's first.
+        let g = if self.last < self.len && self.known[self.last] == known {
+            self.last
+        } else {
+            match self.known[..self.len].iter().position(|&k| k == known) {
+                Some(g) => g,
+                None => {
+                    let g = self.len.min(GRID_SQUARES - 1);
+                    self.known[g] = known;
+                    self.len = g + 1;
+                    g
+                }
+            }
+        };
+        self.size[g] = self.size[g].saturating_add(1);
+        self.last = g;
+        g
+    }
+
+    /// The kinds the pieces of each group may be (as [`KindSet`] bits).
+    #[inline(always)]
+    pub(crate) fn known(&self) -> &[u16] {
+        &self.known[..self.len]
+    }
+
+    /// Narrows what is known of the groups by the counts the opponent can
+    /// make (`counts[k]`: an upper bound of the side's pieces of kind `k`):
+    /// kinds with no piece left go, then the kinds whose pieces are all
+    /// identified go from every other group, until nothing changes. (Two
+    /// groups may end up with the same kinds.)
+    fn refine(&mut self, counts: &[u8; KIND_COUNT]) {
+        let alive = kinds_with_pieces(counts);
+        let (known, size) = (&mut self.known[..self.len], &self.size[..self.len]);
+        loop {
+            // Kinds no longer possible go; then the kinds whose remaining
+            // pieces are all identified.
+            let mut identified = [0u8; KIND_COUNT];
+            let mut kinds = 0u16;
+            for (k, &n) in known.iter_mut().zip(size) {
+                *k &= alive;
+                if one_kind(*k) {
+                    let i = &mut identified[k.trailing_zeros() as usize % KIND_COUNT];
+                    *i = i.saturating_add(n);
+                    kinds |= *k;
+                }
+            }
+            let mut full = 0u16;
+            let mut m = kinds;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                if identified[k] >= counts[k] {
+                    full |= 1 << k;
+                }
+                m &= m - 1;
+            }
+            if full == 0 {
+                break;
+            }
+            // No other piece can be of those kinds. Another round can only
+            // find more when a piece is identified by this one (else it would
+            // count the same and take out the same kinds).
+            let mut identified_more = false;
+            for k in known.iter_mut() {
+                if !one_kind(*k) && *k & full != 0 {
+                    *k &= !full;
+                    identified_more |= one_kind(*k);
+                }
+            }
+            if !identified_more {
+                break;
+            }
+        }
     }
 }
 

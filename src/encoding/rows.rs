@@ -16,7 +16,7 @@ use crate::piece::{KindSet, Side};
 use crate::position::{Position, kind_of};
 use crate::square::{MAX_RANKS, Square};
 use crate::square_set::SquareSet;
-use crate::view::{SquareView, View, one_kind};
+use crate::view::{KnownGroups, SquareView, View, one_kind};
 
 /// Rows of bits, one a rank: bit `f` of `rows[r]` is square `(f, r)`.
 pub(super) type Plane = [u16; MAX_RANKS as usize];
@@ -78,10 +78,7 @@ impl Rows {
     /// Sets channel `c` on padded cell `cell` (a square of the board).
     #[inline(always)]
     fn set_cell(&mut self, c: usize, cell: usize) {
-        let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
-        if let Some(row) = self.rows[c].get_mut(rank) {
-            *row |= 1 << (file & 15);
-        }
+        set_in(&mut self.rows[c], cell);
     }
 
     /// Sets channel `c` on every square of `bits`.
@@ -198,13 +195,23 @@ impl Rows {
     /// The rows of what `side` knows in `pos`: the same as
     /// `Rows::of_view(&pos.view(side))`, read from what the view is built
     /// from (the cells, the bitboards of the pieces and of the empty squares,
-    /// the board's lakes, and the refined knowledge of every piece), without
+    /// the board's lakes, and what each side knows of the other's pieces, a
+    /// group of pieces at a time: [`KnownGroups::gather`]), without
     /// building the view.
     #[inline(always)]
     pub(super) fn of_position(pos: &Position, side: Side) -> Rows {
         let g = &pos.rules.board;
         let mut rows = Rows::new(g.files, g.ranks, side);
-        let knowledge = pos.refined_knowledge();
+        rows.gather::<GATHERED>(pos, side);
+        rows
+    }
+
+    /// Sets the rows of what `side` knows in `pos` ([`Rows::of_position`]),
+    /// the squares of the first `G` groups of pieces of each side gathered
+    /// while they are grouped, those of any other group in a second pass.
+    #[inline(always)]
+    fn gather<const G: usize>(&mut self, pos: &Position, side: Side) {
+        let g = &pos.rules.board;
         let rect = Bits::of_squares(SquareSet::rectangle(g.files, g.ranks));
         let playable = Bits::of_squares(g.playable);
         let lakes = Bits::of_squares(g.lakes);
@@ -214,22 +221,46 @@ impl Rows {
             lake.0[i] &= lakes.0[i];
             off.0[i] &= !(playable.0[i] | lakes.0[i]);
         }
-        rows.set_bits(channel::OFF_BOARD, &off);
-        rows.set_bits(channel::LAKE, &lake);
-        rows.set_bits(channel::EMPTY, &pos.boards.empty);
-        let (mut own, mut enemy) = (Groups::EMPTY, Groups::EMPTY);
-        pos.boards.pieces[side.index()].for_each_cell(|cell| {
-            rows.set_cell(channel::OWN + kind_of(pos.cells[cell]).index(), cell);
-            rows.add(&mut own, Whose::Own, knowledge[cell], cell);
-        });
-        pos.boards.pieces[(!side).index()]
-            .for_each_cell(|cell| rows.add(&mut enemy, Whose::Enemy, knowledge[cell], cell));
-        rows.apply(&own, Whose::Own);
-        rows.apply(&enemy, Whose::Enemy);
-        if let Some(last) = pos.last.map(|o| o.observed_by(side)) {
-            rows.last(last.mv.from, last.mv.to);
+        self.set_bits(channel::OFF_BOARD, &off);
+        self.set_bits(channel::LAKE, &lake);
+        self.set_bits(channel::EMPTY, &pos.boards.empty);
+        let mut groups = KnownGroups::new();
+        for (whose, pieces_of) in [(Whose::Own, side), (Whose::Enemy, !side)] {
+            let mut squares = [[0u16; MAX_RANKS as usize]; G];
+            let mut more = false;
+            groups.gather(pos, pieces_of, |cell, group| {
+                let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
+                let bit = 1 << (file & 15);
+                if let Whose::Own = whose {
+                    let c = channel::OWN + kind_of(pos.cells[cell]).index();
+                    if let Some(row) = self.rows[c].get_mut(rank) {
+                        *row |= bit;
+                    }
+                }
+                match squares.get_mut(group).and_then(|s| s.get_mut(rank)) {
+                    Some(row) => *row |= bit,
+                    None => more |= group >= G,
+                }
+            });
+            for (&known, s) in groups.known().iter().zip(&squares) {
+                self.known(whose, known, s);
+            }
+            if more {
+                // The pieces of the groups past the first `G`, one at a time
+                // (the same grouping again gives the same groups).
+                let mut again = KnownGroups::new();
+                again.gather(pos, pieces_of, |cell, group| {
+                    if let (None, Some(&k)) = (squares.get(group), groups.known().get(group)) {
+                        let mut one = [0; MAX_RANKS as usize];
+                        set_in(&mut one, cell);
+                        self.known(whose, k, &one);
+                    }
+                });
+            }
         }
-        rows
+        if let Some(last) = pos.last.map(|o| o.observed_by(side)) {
+            self.last(last.mv.from, last.mv.to);
+        }
     }
 
     /// The last move, from `from` to `to`.
@@ -298,6 +329,20 @@ impl Rows {
                 }
             }
         }
+    }
+}
+
+/// The most groups of pieces (by what the other side knows of them) whose
+/// squares [`Rows::of_position`] gathers while grouping them (a game has only
+/// a handful at a time).
+const GATHERED: usize = 16;
+
+/// Sets padded cell `cell` (a square of the board) in `plane`.
+#[inline(always)]
+fn set_in(plane: &mut Plane, cell: usize) {
+    let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
+    if let Some(row) = plane.get_mut(rank) {
+        *row |= 1 << (file & 15);
     }
 }
 
@@ -586,7 +631,43 @@ impl Sealed for f32 {
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::Rng;
+    use crate::{Rng, Ruleset};
+
+    /// What a side knows is the same however many groups of pieces are
+    /// gathered at once (the pieces of the others set one at a time), over
+    /// random games of every preset, from both sides.
+    #[test]
+    fn what_a_side_knows_does_not_depend_on_how_its_pieces_are_gathered() {
+        for rules in [
+            Ruleset::classic(),
+            Ruleset::barrage(),
+            Ruleset::marsal_a_spion(),
+        ] {
+            let mut pos = Position::start(&rules, 7, 8).unwrap();
+            let mut rng = Rng::new(5);
+            for _ in 0..300 {
+                for side in Side::BOTH {
+                    let all = Rows::of_position(&pos, side).rows;
+                    let in_groups = |n: usize| {
+                        let mut rows = Rows::new(rules.board.files, rules.board.ranks, side);
+                        match n {
+                            0 => rows.gather::<0>(&pos, side),
+                            1 => rows.gather::<1>(&pos, side),
+                            _ => rows.gather::<3>(&pos, side),
+                        }
+                        rows.rows
+                    };
+                    for n in 0..3 {
+                        assert_eq!(in_groups(n), all, "{n} groups gathered");
+                    }
+                    assert_eq!(Rows::of_view(&pos.view(side)).rows, all);
+                }
+                if pos.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
 
     /// Value `(c, r, f)` of the viewer's frame is the bit of its square, for
     /// every board width (the constant-width writers and the general one),
