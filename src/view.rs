@@ -365,7 +365,8 @@ impl KnownGroups {
                 }
             }
         };
-        self.size[g] = self.size[g].saturating_add(1);
+        // (No group has more pieces than a board has squares.)
+        self.size[g] = self.size[g].wrapping_add(1);
         self.last = g;
         g
     }

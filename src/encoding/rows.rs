@@ -445,16 +445,33 @@ static SPREAD10: [[u8; 16]; 1024] = {
     t
 };
 
-/// `REVERSE10[b]`: the 10 bits of `b` in the reverse order.
-static REVERSE10: [u16; 1024] = {
-    let mut t = [0u16; 1024];
+/// `SPREAD10_REVERSED[b]`: byte `i < 10` is bit `9 - i` of `b`, the last six
+/// zero: a row of a 10-file board in the half-turned frame as one store.
+static SPREAD10_REVERSED: [[u8; 16]; 1024] = {
+    let mut t = [[0u8; 16]; 1024];
     let mut b = 0;
     while b < 1024 {
-        t[b] = (b as u16).reverse_bits() >> 6;
+        let mut i = 0;
+        while i < 10 {
+            t[b][i] = ((b >> (9 - i)) & 1) as u8;
+            i += 1;
+        }
         b += 1;
     }
     t
 };
+
+/// The 16-byte store of row `bits` of a 10-file board: in the board's frame,
+/// or in the half-turned one.
+#[inline(always)]
+fn row10(bits: u16, turned: bool) -> &'static [u8; 16] {
+    let b = usize::from(bits & 0x3ff);
+    if turned {
+        &SPREAD10_REVERSED[b]
+    } else {
+        &SPREAD10[b]
+    }
+}
 
 /// A plane of 10 x 10 bytes, [`Sealed::plane`] of `u8` for a board of 10
 /// files and 10 ranks (`dst` has room for the six bytes a row's store writes
@@ -462,12 +479,8 @@ static REVERSE10: [u16; 1024] = {
 #[inline(always)]
 fn plane_10x10(dst: &mut [u8; 106], rows: &[u16; 10], turned: bool) {
     for r in 0..10 {
-        let bits = if turned {
-            REVERSE10[usize::from(rows[9 - r] & 0x3ff)]
-        } else {
-            rows[r] & 0x3ff
-        };
-        dst[10 * r..10 * r + 16].copy_from_slice(&SPREAD10[usize::from(bits)]);
+        let bits = if turned { rows[9 - r] } else { rows[r] };
+        dst[10 * r..10 * r + 16].copy_from_slice(row10(bits, turned));
     }
 }
 
@@ -511,12 +524,8 @@ impl Sealed for u8 {
         match out.get_mut(at..at + 10 * h + 6) {
             Some(dst) if W == 10 => {
                 for r in 0..h {
-                    let bits = if turned {
-                        REVERSE10[usize::from(rows[h - 1 - r] & 0x3ff)]
-                    } else {
-                        rows[r] & 0x3ff
-                    };
-                    dst[10 * r..10 * r + 16].copy_from_slice(&SPREAD10[usize::from(bits)]);
+                    let bits = if turned { rows[h - 1 - r] } else { rows[r] };
+                    dst[10 * r..10 * r + 16].copy_from_slice(row10(bits, turned));
                 }
             }
             _ => plane_by_rows::<u8, W>(out, at, rows, turned),
