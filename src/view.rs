@@ -494,6 +494,26 @@ mod tests {
         }
     }
 
+    /// Pieces of which the same is known share a group, numbered in the
+    /// order the first piece of each comes; a board has no more pieces than
+    /// squares, and any further sets of kinds (which no position has) go to
+    /// the last group rather than past the list.
+    #[test]
+    fn pieces_of_which_the_same_is_known_share_a_group() {
+        let mut groups = KnownGroups::new();
+        for (i, known) in [5u16, 5, 9, 5, 9, 3].into_iter().enumerate() {
+            let want = [0, 0, 1, 0, 1, 2][i];
+            assert_eq!(groups.add(known), want, "piece {i}");
+        }
+        assert_eq!(groups.known(), &[5, 9, 3]);
+        assert_eq!(&groups.size[..3], &[3, 2, 1]);
+        let mut many = KnownGroups::new();
+        for known in 1..=(GRID_SQUARES as u16 + 3) {
+            assert!(many.add(known) < GRID_SQUARES);
+        }
+        assert_eq!(many.known().len(), GRID_SQUARES);
+    }
+
     /// A piece is identified when exactly one kind is possible for it.
     #[test]
     fn a_piece_is_identified_when_one_kind_is_left() {
