@@ -135,6 +135,19 @@ impl Bits {
         columns
     }
 
+    /// Calls `f` with the padded cell of every member, in increasing order
+    /// (what [`Bits::cells`] yields, as one loop over the words).
+    #[inline(always)]
+    pub(crate) fn for_each_cell(self, mut f: impl FnMut(usize)) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                f(i * 64 + w.trailing_zeros() as usize + OFFSET);
+                w &= w - 1;
+            }
+        }
+    }
+
     /// The members in cell order.
     #[inline]
     pub(crate) fn cells(self) -> Cells {

@@ -230,9 +230,9 @@ impl ObservationSpace {
             (self.files, self.ranks),
             "the view's board is not the observation's"
         );
-        let planes = Planes::of_view(view);
+        let rows = Rows::of_view(view);
         self.finish(
-            &planes,
+            &rows,
             view.side(),
             view.status().to_move(),
             (view.ply(), view.plies_since_attack()),
@@ -269,9 +269,9 @@ impl ObservationSpace {
             (self.files, self.ranks),
             "the position's board is not the observation's"
         );
-        let planes = Planes::of_position(pos, side);
+        let rows = Rows::of_position(pos, side);
         self.finish(
-            &planes,
+            &rows,
             side,
             pos.status().to_move(),
             (pos.ply(), pos.plies_since_attack()),
@@ -279,11 +279,11 @@ impl ObservationSpace {
         );
     }
 
-    /// Writes the statement `planes` and the constant planes (the
+    /// Writes the statement planes of `rows` and the constant planes (the
     /// viewer `side`, the side to move, `(ply, plies since attack)`).
     fn finish<T: ObservationValue>(
         &self,
-        planes: &Planes,
+        rows: &Rows,
         side: Side,
         to_move: Option<Side>,
         (ply, quiet): (u32, u32),
@@ -296,7 +296,7 @@ impl ObservationSpace {
         );
         let n = self.files as usize * self.ranks as usize;
         let blue = side == Side::Blue;
-        planes.write(out);
+        rows.write(out);
         let mut planes = out[channel::PLY * n..].chunks_exact_mut(n);
         let flag = |b: bool| if b { T::ONE } else { T::ZERO };
         let constants = [
@@ -333,23 +333,39 @@ pub trait ObservationValue: Copy + sealed::Sealed {
     fn from_fraction(x: f32) -> Self;
 }
 
-mod planes;
-use planes::Planes;
+mod rows;
+use rows::Rows;
 
 mod sealed {
-    /// What the writer of the planes needs of an element type (implemented
-    /// in `planes.rs`, for `u8` and `f32` only).
+    /// What the writers of the planes need of an element type (implemented in
+    /// `rows.rs`, for `u8` and `f32` only).
     pub trait Sealed: Copy {
+        /// Writes the `width` values of `bits` (bit `i` is value `i`: 0 or 1)
+        /// at `out[at..]`; may write zeros past `at + width` where `out` has
+        /// room.
+        fn write_bits(out: &mut [Self], at: usize, bits: u16, width: usize);
+        /// Writes the `W` values of `bits` into `row` (`W` long, 8 to 16).
+        fn row<const W: usize>(row: &mut [Self], bits: u16);
+        /// The same with bit `15 - i` as value `i`.
+        fn row_reversed<const W: usize>(row: &mut [Self], bits: u16);
+        /// The same as `write_bits` with bit `15 - i` as value `i`.
+        fn write_bits_reversed(out: &mut [Self], at: usize, bits: u16, width: usize);
         /// The value of a false statement.
         const NONE: Self;
-        /// The value of a true statement.
-        const SOME: Self;
-        /// The most statements of a plane that are written value by value
-        /// (a plane with more is written by [`Sealed::spread`]).
-        const SPARSE: u32;
-        /// Writes the `n` values of `plane` (bit `i` is value `i`: 0 or 1) at
-        /// `out[at..]`; may write zeros past `at + n` where `out` has room.
-        fn spread(out: &mut [Self], at: usize, plane: &super::planes::Plane, n: usize);
+        /// Writes the plane of `rows` (one a rank, `W` bits each, 8 to 16)
+        /// at `out[at..at + W * rows.len()]` in the viewer's frame (`turned`:
+        /// from the last rank and the last file); may write values past its
+        /// end where `out` has room (the next plane overwrites them).
+        fn plane<const W: usize>(out: &mut [Self], at: usize, rows: &[u16], turned: bool);
+        /// Writes every statement plane of a 10 x 10 board (`rows`, in the
+        /// board's frame, `turned` for the viewer's) at the start of `out`
+        /// when this type has a writer for it (and `out` room for six values
+        /// past them): whether it was written.
+        fn planes_10x10(
+            rows: &[super::rows::Plane; super::channel::PLY],
+            turned: bool,
+            out: &mut [Self],
+        ) -> bool;
     }
 }
 

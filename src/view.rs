@@ -276,130 +276,184 @@ impl Position {
         }
     }
 
-    /// What each piece's opponent knows of it: the per-piece facts the position
-    /// keeps (army, moved, moved far, fights) narrowed by what both players can
-    /// count ([`Position::known_pieces`] of each side), by cell.
+    /// What each piece's opponent knows of it ([`KnownGroups::gather`] of
+    /// each side), by cell.
     pub(crate) fn refined_knowledge(&self) -> [u16; CELLS] {
         let mut know = self.knowledge;
+        let mut group = [0u8; CELLS];
+        let mut groups = KnownGroups::new();
         for side in Side::BOTH {
-            let list = self.known_pieces(side);
-            for (&cell, &k) in list.cells().iter().zip(list.known()) {
-                know[usize::from(cell)] = k;
-            }
+            // (A side has fewer pieces than `u8::MAX`, so as many groups.)
+            groups.gather(self, side, |c, g| group[c] = g as u8);
+            self.boards.pieces[side.index()]
+                .for_each_cell(|c| know[c] = groups.known()[usize::from(group[c])]);
         }
         know
     }
+}
 
-    /// The pieces of `side`, each with what the opponent knows of it: the
-    /// per-piece facts the position keeps (army, moved, moved far, fights)
-    /// narrowed by what both players can count. Every removed piece is shown
-    /// to both, so each side knows how many pieces of each kind the other has
-    /// left: a kind with none left is no longer possible, and once every
-    /// remaining piece of a kind has been identified, no other piece can be
-    /// of that kind (repeated until nothing changes). Both steps are sound: a
-    /// piece's true kind is never excluded.
-    pub(crate) fn known_pieces(&self, side: Side) -> KnownPieces {
-        let mut list = KnownPieces {
+/// One side's pieces grouped by what the opponent knows of them
+/// ([`KnownGroups::gather`]): for each group, the kinds its pieces may be
+/// (as [`KindSet`] bits) and how many pieces it has. A list of fixed size.
+pub(crate) struct KnownGroups {
+    /// The groups.
+    len: usize,
+    /// The group the last piece went to.
+    last: usize,
+    /// The kinds each group's pieces may be.
+    known: [u16; GRID_SQUARES],
+    /// The pieces of each group.
+    size: [u8; GRID_SQUARES],
+}
+
+impl KnownGroups {
+    /// No group.
+    #[inline(always)]
+    pub(crate) fn new() -> KnownGroups {
+        KnownGroups {
             len: 0,
-            cells: [0; GRID_SQUARES],
+            last: 0,
             known: [0; GRID_SQUARES],
-        };
-        // The side's pieces, from the bitboard of its squares (a board has at
-        // most `GRID_SQUARES` squares, each below `CELLS`).
-        self.boards.pieces[side.index()].cells().for_each(|c| {
-            if let (Some(cell), Some(k), Ok(c8)) = (
-                list.cells.get_mut(list.len),
-                list.known.get_mut(list.len),
-                u8::try_from(c),
-            ) {
-                *cell = c8;
-                *k = self.knowledge[c];
-                list.len += 1;
-            }
-        });
+            size: [0; GRID_SQUARES],
+        }
+    }
+
+    /// Groups the pieces of `side` in `pos` by what the opponent knows of them: the per-piece facts
+    /// the position keeps (army, moved, moved far, fights) narrowed by what
+    /// both players can count. Every removed piece is shown to both, so each
+    /// side knows how many pieces of each kind the other has left: a kind
+    /// with none left is no longer possible, and once every remaining piece
+    /// of a kind has been identified, no other piece can be of that kind
+    /// (repeated until nothing changes). Both steps are sound: a piece's true
+    /// kind is never excluded.
+    ///
+    /// The pieces are grouped by the facts kept of them (a game has only a
+    /// handful of different ones at a time), and the counting is done a group
+    /// at a time: `f(cell, group)` is called for each piece, in the order of
+    /// the cells, with the index of its group (the first piece of a new group
+    /// gets the next index). What was gathered before goes.
+    #[inline(always)]
+    pub(crate) fn gather(&mut self, pos: &Position, side: Side, mut f: impl FnMut(usize, usize)) {
+        // (Only the groups used so far have pieces counted.)
+        self.size[..self.len].fill(0);
+        (self.len, self.last) = (0, 0);
+        pos.boards.pieces[side.index()].for_each_cell(|c| f(c, self.add(pos.knowledge[c])));
         // What the opponent can count: the pieces on the board and those
         // whose capture it did not see (an upper bound, so sound).
-        let mut counts = self.on_board[side.index()];
-        for (c, u) in counts.iter_mut().zip(self.unknown_absent[side.index()]) {
+        let mut counts = pos.on_board[side.index()];
+        for (c, u) in counts.iter_mut().zip(pos.unknown_absent[side.index()]) {
             *c = c.saturating_add(u);
         }
-        refine(&mut list.known[..list.len], &counts);
-        list
+        self.refine(&counts);
     }
-}
 
-/// One side's pieces (their cells, in the order of the board) and what the
-/// opponent knows of each ([`Position::known_pieces`]): a list of fixed size.
-pub(crate) struct KnownPieces {
-    len: usize,
-    cells: [u8; GRID_SQUARES],
-    known: [u16; GRID_SQUARES],
-}
-
-impl KnownPieces {
-    /// The cells of the pieces.
+    /// Adds a piece that may be any of the kinds `known`: the index of its
+    /// group (a board has at most `GRID_SQUARES` pieces, so as many groups).
     #[inline(always)]
-    pub(crate) fn cells(&self) -> &[u8] {
-        &self.cells[..self.len]
+    fn add(&mut self, known: u16) -> usize {
+        // Pieces in a row are often of the same group: the last one's first.
+        let g = if self.last < self.len && self.known[self.last] == known {
+            self.last
+        } else {
+            match self.known[..self.len].iter().position(|&k| k == known) {
+                Some(g) => g,
+                None => {
+                    let g = self.len.min(GRID_SQUARES - 1);
+                    self.known[g] = known;
+                    self.len = g + 1;
+                    g
+                }
+            }
+        };
+        // (No group has more pieces than a board has squares.)
+        self.size[g] = self.size[g].wrapping_add(1);
+        self.last = g;
+        g
     }
 
-    /// The kinds each piece may be (as [`KindSet`] bits), as the opponent
-    /// knows: `known()[i]` is the piece on `cells()[i]`.
+    /// The kinds the pieces of each group may be (as [`KindSet`] bits).
     #[inline(always)]
     pub(crate) fn known(&self) -> &[u16] {
         &self.known[..self.len]
     }
-}
 
-/// Narrows `know` (the kinds each piece of one side may be) by the counts the
-/// opponent can make (`counts[k]`: an upper bound of the side's pieces of kind
-/// `k`): kinds with no piece left go, then the kinds whose pieces are all
-/// identified go from every other piece, until nothing changes.
-fn refine(know: &mut [u16], counts: &[u8; KIND_COUNT]) {
-    let alive = counts
-        .iter()
-        .enumerate()
-        .fold(0u16, |bits, (k, &n)| bits | u16::from(n > 0) << k);
-    loop {
-        // Kinds no longer possible go; then the kinds whose remaining
-        // pieces are all identified.
-        let mut identified = [0u8; KIND_COUNT];
-        for k in know.iter_mut() {
-            *k &= alive;
-            if one_kind(*k) {
-                identified[k.trailing_zeros() as usize] += 1;
+    /// Narrows what is known of the groups by the counts the opponent can
+    /// make (`counts[k]`: an upper bound of the side's pieces of kind `k`):
+    /// kinds with no piece left go, then the kinds whose pieces are all
+    /// identified go from every other group, until nothing changes. (Two
+    /// groups may end up with the same kinds.)
+    fn refine(&mut self, counts: &[u8; KIND_COUNT]) {
+        let alive = kinds_with_pieces(counts);
+        let (known, size) = (&mut self.known[..self.len], &self.size[..self.len]);
+        loop {
+            // Kinds no longer possible go; then the kinds whose remaining
+            // pieces are all identified.
+            let mut identified = [0u8; KIND_COUNT];
+            let mut kinds = 0u16;
+            for (k, &n) in known.iter_mut().zip(size) {
+                *k &= alive;
+                if one_kind(*k) {
+                    let i = &mut identified[k.trailing_zeros() as usize % KIND_COUNT];
+                    *i = i.saturating_add(n);
+                    kinds |= *k;
+                }
             }
-        }
-        let full = identified
-            .iter()
-            .zip(counts)
-            .enumerate()
-            .fold(0u16, |bits, (k, (&i, &n))| {
-                bits | u16::from(i != 0 && i >= n) << k
-            });
-        if full == 0 {
-            break;
-        }
-        // No other piece can be of those kinds. Another round can only find
-        // more when a piece is identified by this one (else it would count
-        // the same and take out the same kinds).
-        let mut identified_more = false;
-        for k in know.iter_mut() {
-            if !one_kind(*k) && *k & full != 0 {
-                *k &= !full;
-                identified_more |= one_kind(*k);
+            let mut full = 0u16;
+            let mut m = kinds;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                if identified[k] >= counts[k] {
+                    full |= 1 << k;
+                }
+                m &= m - 1;
             }
-        }
-        if !identified_more {
-            break;
+            if full == 0 {
+                break;
+            }
+            // No other piece can be of those kinds. Another round can only
+            // find more when a piece is identified by this one (else it would
+            // count the same and take out the same kinds).
+            let mut identified_more = false;
+            for k in known.iter_mut() {
+                if !one_kind(*k) && *k & full != 0 {
+                    *k &= !full;
+                    identified_more |= one_kind(*k);
+                }
+            }
+            if !identified_more {
+                break;
+            }
         }
     }
 }
 
 /// Whether a piece's possible kinds `k` are down to one: it is identified.
 #[inline(always)]
-fn one_kind(k: u16) -> bool {
-    k.count_ones() == 1
+pub(crate) fn one_kind(k: u16) -> bool {
+    // (`count_ones` is no single instruction on every target.)
+    k != 0 && k & (k - 1) == 0
+}
+
+// `kinds_with_pieces` reads the counts eight at a time.
+const _: () = assert!(KIND_COUNT == 16);
+
+/// The kinds `k` with `counts[k] > 0`, as bits: eight counts at a time, bit 7
+/// of each byte set when the byte is not 0, then those eight bits gathered
+/// into the top byte by one multiplication (bit `8i` moves to `56 + i`; no
+/// two products meet).
+#[inline(always)]
+fn kinds_with_pieces(counts: &[u8; KIND_COUNT]) -> u16 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut bits = 0u16;
+    for (half, eight) in counts.chunks_exact(8).enumerate() {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(eight);
+        let x = u64::from_le_bytes(b);
+        let high = (((x & LOW) + LOW) | x) & !LOW;
+        let gathered = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        bits |= gathered << (8 * half);
+    }
+    bits
 }
 
 /// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
@@ -416,5 +470,55 @@ impl fmt::Display for View {
                 None => '?',
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind stays possible exactly while the opponent counts a piece of it:
+    /// every count, in every place, alone and among others.
+    #[test]
+    fn a_kind_is_possible_while_a_piece_of_it_is_counted() {
+        for k in 0..KIND_COUNT {
+            for n in 0..=255u8 {
+                let mut one = [0; KIND_COUNT];
+                one[k] = n;
+                assert_eq!(kinds_with_pieces(&one), u16::from(n > 0) << k, "{k} {n}");
+                let mut others = [n; KIND_COUNT];
+                others[k] = 0;
+                let want = if n > 0 { !(1u16 << k) } else { 0 };
+                assert_eq!(kinds_with_pieces(&others), want, "{k} {n}");
+            }
+        }
+    }
+
+    /// Pieces of which the same is known share a group, numbered in the
+    /// order the first piece of each comes; a board has no more pieces than
+    /// squares, and any further sets of kinds (which no position has) go to
+    /// the last group rather than past the list.
+    #[test]
+    fn pieces_of_which_the_same_is_known_share_a_group() {
+        let mut groups = KnownGroups::new();
+        for (i, known) in [5u16, 5, 9, 5, 9, 3].into_iter().enumerate() {
+            let want = [0, 0, 1, 0, 1, 2][i];
+            assert_eq!(groups.add(known), want, "piece {i}");
+        }
+        assert_eq!(groups.known(), &[5, 9, 3]);
+        assert_eq!(&groups.size[..3], &[3, 2, 1]);
+        let mut many = KnownGroups::new();
+        for known in 1..=(GRID_SQUARES as u16 + 3) {
+            assert!(many.add(known) < GRID_SQUARES);
+        }
+        assert_eq!(many.known().len(), GRID_SQUARES);
+    }
+
+    /// A piece is identified when exactly one kind is possible for it.
+    #[test]
+    fn a_piece_is_identified_when_one_kind_is_left() {
+        for k in 0..=u16::MAX {
+            assert_eq!(one_kind(k), k.count_ones() == 1, "{k:#x}");
+        }
     }
 }
