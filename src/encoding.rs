@@ -394,7 +394,8 @@ mod tests {
     use crate::view::SquareView;
     use crate::{Position, Rng};
 
-    fn presets() -> [Ruleset; 3] {
+    /// The presets (for the tests of `encoding` and its modules).
+    pub(super) fn presets() -> [Ruleset; 3] {
         [
             Ruleset::classic(),
             Ruleset::barrage(),

@@ -437,15 +437,8 @@ impl<'a> Marks<'a> {
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
+    use crate::encoding::tests::presets;
     use crate::{Position, Rng};
-
-    fn presets() -> [Ruleset; 3] {
-        [
-            Ruleset::classic(),
-            Ruleset::barrage(),
-            Ruleset::marsal_a_spion(),
-        ]
-    }
 
     #[test]
     fn every_action_round_trips() {
