@@ -5,7 +5,7 @@
 //!
 //! The rows come from one of two sources that say the same thing: a [`View`]
 //! ([`Rows::of_view`]), or what a view is built from
-//! ([`Rows::of_position`]: the board, the position's bitboards and the refined
+//! ([`Rows::of_position_into`]: the board, the position's bitboards and the refined
 //! knowledge [`Position::view`] reads, without building the view). The
 //! observation tests compare the two over random games of every preset.
 
@@ -66,7 +66,8 @@ enum Whose {
 impl Rows {
     /// No statement anywhere, for a board of `files` x `ranks` seen from
     /// `side`.
-    fn new(files: u8, ranks: u8, side: Side) -> Rows {
+    #[inline(always)]
+    pub(super) fn new(files: u8, ranks: u8, side: Side) -> Rows {
         Rows {
             rows: [[0; MAX_RANKS as usize]; channel::PLY],
             files,
@@ -192,21 +193,28 @@ impl Rows {
         rows
     }
 
-    /// The rows of what `side` knows in `pos`: the same as
-    /// `Rows::of_view(&pos.view(side))`, read from what the view is built
-    /// from (the cells, the bitboards of the pieces and of the empty squares,
-    /// the board's lakes, and what each side knows of the other's pieces, a
-    /// group of pieces at a time: [`KnownGroups::gather`]), without
-    /// building the view.
+    /// Sets the rows of what `side` knows in `pos` (made by [`Rows::new`] for
+    /// `pos`'s board and `side`): the same as `Rows::of_view(&pos.view(side))`,
+    /// read from what the view is built from (the cells, the bitboards of the
+    /// pieces and of the empty squares, the board's lakes, and what each side
+    /// knows of the other's pieces, a group of pieces at a time:
+    /// [`KnownGroups::gather`]), without building the view. (The rows are
+    /// made by the caller, so that they are not copied when returned.)
     #[inline(always)]
+    pub(super) fn of_position_into(&mut self, pos: &Position, side: Side) {
+        self.gather::<GATHERED>(pos, side);
+    }
+
+    /// The rows of what `side` knows in `pos` ([`Rows::of_position_into`]).
+    #[cfg(all(test, feature = "std"))]
     pub(super) fn of_position(pos: &Position, side: Side) -> Rows {
         let g = &pos.rules.board;
         let mut rows = Rows::new(g.files, g.ranks, side);
-        rows.gather::<GATHERED>(pos, side);
+        rows.of_position_into(pos, side);
         rows
     }
 
-    /// Sets the rows of what `side` knows in `pos` ([`Rows::of_position`]),
+    /// Sets the rows of what `side` knows in `pos` ([`Rows::of_position_into`]),
     /// the squares of the first `G` groups of pieces of each side gathered
     /// while they are grouped, those of any other group in a second pass.
     #[inline(always)]
@@ -333,7 +341,7 @@ impl Rows {
 }
 
 /// The most groups of pieces (by what the other side knows of them) whose
-/// squares [`Rows::of_position`] gathers while grouping them (a game has only
+/// squares [`Rows::of_position_into`] gathers while grouping them (a game has only
 /// a handful at a time).
 const GATHERED: usize = 16;
 
@@ -473,14 +481,34 @@ fn row10(bits: u16, turned: bool) -> &'static [u8; 16] {
     }
 }
 
-/// A plane of 10 x 10 bytes, [`Sealed::plane`] of `u8` for a board of 10
-/// files and 10 ranks (`dst` has room for the six bytes a row's store writes
-/// past the row).
+/// Every statement plane of a 10 x 10 board into `block`, in the viewer's
+/// frame (`TURNED`: from the last rank and the last file), a row a 16-byte
+/// store (the six bytes past a row are overwritten by the next row, or the
+/// next plane), a plane with no statement as one fill.
 #[inline(always)]
-fn plane_10x10(dst: &mut [u8; 106], rows: &[u16; 10], turned: bool) {
-    for r in 0..10 {
-        let bits = if turned { rows[9 - r] } else { rows[r] };
-        dst[10 * r..10 * r + 16].copy_from_slice(row10(bits, turned));
+fn planes_10x10<const TURNED: bool>(
+    rows: &[Plane; channel::PLY],
+    block: &mut [u8; channel::PLY * 100 + 6],
+) {
+    let table = if TURNED {
+        &SPREAD10_REVERSED
+    } else {
+        &SPREAD10
+    };
+    for (c, plane) in rows.iter().enumerate() {
+        let at = c * 100;
+        if *plane == [0; MAX_RANKS as usize] {
+            block[at..at + 100].fill(0);
+            continue;
+        }
+        for r in 0..10 {
+            let bits = plane[if TURNED { 9 - r } else { r }];
+            let dst = at + 10 * r;
+            block[dst..dst + 16].copy_from_slice(&table[usize::from(bits & 0x3ff)]);
+            // (Else the compiler, seeing the next row overwrite the last six
+            // bytes, splits the store in two.)
+            core::hint::black_box(&mut *block);
+        }
     }
 }
 
@@ -496,22 +524,19 @@ fn two<T: Copy, const W: usize>(row: &mut [T], first: &[T; 8], second: &[T; 8]) 
 impl Sealed for u8 {
     const NONE: u8 = 0;
 
-    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks), a
-    /// plane without statements as one fill.
+    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks).
     #[inline(always)]
     fn planes_10x10(rows: &[Plane; channel::PLY], turned: bool, out: &mut [u8]) -> bool {
-        let Some(block) = out.get_mut(..channel::PLY * 100 + 6) else {
+        let Some(Ok(block)) = out
+            .get_mut(..channel::PLY * 100 + 6)
+            .map(<&mut [u8; channel::PLY * 100 + 6]>::try_from)
+        else {
             return false;
         };
-        for (c, plane) in rows.iter().enumerate() {
-            let dst = &mut block[c * 100..c * 100 + 106];
-            if *plane == [0; MAX_RANKS as usize] {
-                dst[..100].fill(0);
-            } else if let (Ok(dst), Some(rows)) =
-                (<&mut [u8; 106]>::try_from(dst), plane.first_chunk::<10>())
-            {
-                plane_10x10(dst, rows, turned);
-            }
+        if turned {
+            planes_10x10::<true>(rows, block);
+        } else {
+            planes_10x10::<false>(rows, block);
         }
         true
     }
