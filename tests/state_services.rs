@@ -754,3 +754,57 @@ mod serde_forms {
         assert!(serde_json::from_value::<Game>(forged).is_err());
     }
 }
+
+/// A game started again ([`Game::restart_from`]) is the new game: equal to
+/// it at once, and it plays on exactly as the new game does, the draw by a
+/// repeated position included (the old game's positions are not counted).
+#[test]
+fn a_restarted_game_is_the_new_game() {
+    // One Scout a side, each shut in two squares: the first position stands
+    // a third time at ply 8, a draw.
+    const SHUTTLES: &str = "s.b......f/bb......../........../........../..~~..~~../\
+                            ..~~..~~../........../........../BB......../S.B......F r";
+    let mut repeating = Ruleset::classic();
+    repeating.two_square = None;
+    repeating.more_squares = false;
+    repeating.repetition_draw = Some(3);
+    let tiny = Position::from_text(&repeating, SHUTTLES).unwrap();
+    let full = Position::start(&repeating, 1, 2).unwrap();
+    // (The first game stops at an attack, where the counts of positions start
+    // again: a new game that kept them would count the old game's last
+    // position and miss its own first one.)
+    let mut starts: Vec<(Position, Position, bool)> = vec![(tiny, tiny, false), (full, tiny, true)];
+    for (_, rules) in presets() {
+        let first = Position::start(&rules, 1, 2).unwrap();
+        starts.push((first, Position::start(&rules, 3, 4).unwrap(), false));
+    }
+    for (first, next, until_attack) in starts {
+        let mut game = Game::from_position(first);
+        let mut rng = Rng::new(5);
+        for ply in 0..300 {
+            match game.play_random(&mut rng) {
+                None => break,
+                Some(o) if until_attack && ply > 10 && o.fight.is_some() => break,
+                Some(_) => {}
+            }
+        }
+        assert!(!until_attack || game.position().plies_since_attack() == 0);
+        let old = game.clone();
+        for seed in 0..20 {
+            let mut game = old.clone();
+            game.restart_from(next);
+            let mut fresh = Game::from_position(next);
+            assert_eq!(game, fresh);
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            for _ in 0..500 {
+                let (x, y) = (game.play_random(&mut a), fresh.play_random(&mut b));
+                assert_eq!(x, y);
+                assert_eq!(game.status(), fresh.status(), "seed {seed}");
+                if x.is_none() {
+                    break;
+                }
+            }
+            assert_eq!(game, fresh);
+        }
+    }
+}
