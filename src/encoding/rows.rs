@@ -233,41 +233,55 @@ impl Rows {
         self.set_bits(channel::LAKE, &lake);
         self.set_bits(channel::EMPTY, &pos.boards.empty);
         let mut groups = KnownGroups::new();
-        for (whose, pieces_of) in [(Whose::Own, side), (Whose::Enemy, !side)] {
-            let mut squares = [[0u16; MAX_RANKS as usize]; G];
-            let mut more = false;
-            groups.gather(pos, pieces_of, |cell, group| {
-                let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
-                let bit = 1 << (file & 15);
-                if let Whose::Own = whose {
-                    let c = channel::OWN + kind_of(pos.cells[cell]).index();
-                    if let Some(row) = self.rows[c].get_mut(rank) {
-                        *row |= bit;
-                    }
-                }
-                match squares.get_mut(group).and_then(|s| s.get_mut(rank)) {
-                    Some(row) => *row |= bit,
-                    None => more |= group >= G,
-                }
-            });
-            for (&known, s) in groups.known().iter().zip(&squares) {
-                self.known(whose, known, s);
-            }
-            if more {
-                // The pieces of the groups past the first `G`, one at a time
-                // (the same grouping again gives the same groups).
-                let mut again = KnownGroups::new();
-                again.gather(pos, pieces_of, |cell, group| {
-                    if let (None, Some(&k)) = (squares.get(group), groups.known().get(group)) {
-                        let mut one = [0; MAX_RANKS as usize];
-                        set_in(&mut one, cell);
-                        self.known(whose, k, &one);
-                    }
-                });
-            }
-        }
+        self.gather_side::<true, G>(pos, side, &mut groups);
+        self.gather_side::<false, G>(pos, !side, &mut groups);
         if let Some(last) = pos.last.map(|o| o.observed_by(side)) {
             self.last(last.mv.from, last.mv.to);
+        }
+    }
+
+    /// The rows of the pieces of `pieces_of` ([`Rows::gather`]): the viewer's
+    /// own when `OWN` (their kinds, and what the opponent knows of them), else
+    /// the enemy's (what the viewer knows of them). `groups` is room for the
+    /// grouping.
+    #[inline(always)]
+    fn gather_side<const OWN: bool, const G: usize>(
+        &mut self,
+        pos: &Position,
+        pieces_of: Side,
+        groups: &mut KnownGroups,
+    ) {
+        let whose = if OWN { Whose::Own } else { Whose::Enemy };
+        let mut squares = [[0u16; MAX_RANKS as usize]; G];
+        let mut more = false;
+        groups.gather(pos, pieces_of, |cell, group| {
+            let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
+            let bit = 1 << (file & 15);
+            if OWN {
+                let c = channel::OWN + kind_of(pos.cells[cell]).index();
+                if let Some(row) = self.rows[c].get_mut(rank) {
+                    *row |= bit;
+                }
+            }
+            match squares.get_mut(group).and_then(|s| s.get_mut(rank)) {
+                Some(row) => *row |= bit,
+                None => more |= group >= G,
+            }
+        });
+        for (&known, s) in groups.known().iter().zip(&squares) {
+            self.known(whose, known, s);
+        }
+        if more {
+            // The pieces of the groups past the first `G`, one at a time
+            // (the same grouping again gives the same groups).
+            let mut again = KnownGroups::new();
+            again.gather(pos, pieces_of, |cell, group| {
+                if let (None, Some(&k)) = (squares.get(group), groups.known().get(group)) {
+                    let mut one = [0; MAX_RANKS as usize];
+                    set_in(&mut one, cell);
+                    self.known(whose, k, &one);
+                }
+            });
         }
     }
 
