@@ -132,6 +132,7 @@ impl Rows {
     /// a plane a possible kind; for both, whether the kind is known (a single
     /// kind) and whether it is known to move (no kind of the set is
     /// immovable).
+    #[inline(always)]
     fn known(&mut self, whose: Whose, known: u16, squares: &Plane) {
         let (revealed, movable) = match whose {
             Whose::Own => (channel::OWN_REVEALED, channel::OWN_KNOWN_MOVABLE),
