@@ -93,30 +93,6 @@ impl Game {
         game
     }
 
-    /// Starts this game again from `position`: the same game as
-    /// [`Game::from_position`]`(position)`, in the memory of this one (the
-    /// lists of the moves played keep their room, so a program that plays
-    /// many games one after another stops allocating once its games have
-    /// reached their usual length).
-    ///
-    /// ```
-    /// use marsal::{Game, Position, Ruleset};
-    /// let rules = Ruleset::classic();
-    /// let mut game = Game::from_position(Position::start(&rules, 1, 2)?);
-    /// game.play_random(&mut marsal::Rng::new(3));
-    /// let next = Position::start(&rules, 4, 5)?;
-    /// game.restart_from(next);
-    /// assert_eq!(game, Game::from_position(next));
-    /// # Ok::<(), marsal::PositionError>(())
-    /// ```
-    pub fn restart_from(&mut self, position: Position) {
-        self.start = position;
-        self.current = position;
-        self.undos.clear();
-        self.outcomes.clear();
-        self.rebuild_seen();
-    }
-
     /// The current position.
     ///
     /// ```

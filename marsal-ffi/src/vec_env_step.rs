@@ -7,7 +7,7 @@
 use super::pool::{Split, part_range};
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
-use marsal::{Game, Move, Position, Rng, Ruleset, Setup, Side};
+use marsal::{Game, Move, Rng, Ruleset, Setup, Side};
 use std::ffi::c_void;
 use std::ops::Range;
 use std::sync::Mutex;
@@ -88,11 +88,11 @@ pub(crate) struct Spaces {
     pub(crate) max_plies: u32,
 }
 
-/// The start of a game from two random setups drawn from `rng`.
-fn new_position(rules: &Ruleset, rng: &mut Rng) -> Result<Position, Error> {
+/// A game from two random setups drawn from `rng`.
+fn new_game(rules: &Ruleset, rng: &mut Rng) -> Result<Game, Error> {
     let red = Setup::random(rules, Side::Red, rng.next_u64());
     let blue = Setup::random(rules, Side::Blue, rng.next_u64());
-    Position::new(rules, &red, &blue).map_err(position_error)
+    Game::new(rules, &red, &blue).map_err(position_error)
 }
 
 /// The generators of game `index` of an environment seeded with `seed`:
@@ -106,7 +106,7 @@ impl Slot {
     /// Game `index` of an environment seeded with `seed`.
     pub(crate) fn new(rules: &Ruleset, seed: u64, index: usize) -> Result<Slot, Error> {
         let (mut setups, draws) = slot_rngs(seed, index);
-        let game = Game::from_position(new_position(rules, &mut setups)?);
+        let game = new_game(rules, &mut setups)?;
         Ok(Slot {
             game,
             setups,
@@ -424,10 +424,7 @@ fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), Erro
         None => 0.0,
     };
     if ended || cut {
-        // (In the memory of the game that ended: no allocation once the
-        // games have reached their usual length.)
-        let start = new_position(&spaces.rules, &mut slot.setups)?;
-        slot.game.restart_from(start);
+        slot.game = new_game(&spaces.rules, &mut slot.setups)?;
     }
     Ok((reward, ended, cut))
 }
