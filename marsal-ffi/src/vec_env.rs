@@ -437,7 +437,7 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(out, count, n, "the sides") }?;
         for (s, o) in e.slots.iter().zip(out.iter_mut()) {
-            *o = s.game.position().to_move() as u8;
+            *o = s.game().position().to_move() as u8;
         }
         Ok(())
     })
@@ -467,14 +467,14 @@ pub unsafe extern "C" fn marsal_vec_env_game(
                 e.slots.len()
             ))
         })?;
-        new_game(s.game.clone(), out)
+        new_game(s.game().clone(), out)
     })
 }
 
 impl MarsalVecEnv {
     /// The games, in order (for the batch policies of `bots.rs`).
     pub(crate) fn games(&self) -> impl ExactSizeIterator<Item = &marsal::Game> + '_ {
-        self.slots.iter().map(|s| &s.game)
+        self.slots.iter().map(|s| s.game())
     }
 
     /// The environment's action space.

@@ -236,7 +236,7 @@ impl ActionSpace {
         moves: I,
         mask: &mut [u8],
     ) -> usize {
-        let mut marks = Marks::new(self, side, mask);
+        let mut marks = Marks::new(self, side, mask, |_| {});
         moves.into_iter().for_each(|mv| marks.add(mv));
         marks.n
     }
@@ -261,8 +261,20 @@ impl ActionSpace {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
+        self.write_game_mask_with(game, mask, |_| {})
+    }
+
+    /// [`ActionSpace::write_game_mask`], calling `report` with each action
+    /// marked (see [`MaskWriter::write_game_mask_with`]).
+    #[cfg(feature = "alloc")]
+    fn write_game_mask_with<F: FnMut(usize)>(
+        &self,
+        game: &Game,
+        mask: &mut [u8],
+        report: F,
+    ) -> usize {
         let side = game.position().to_move();
-        let mut marks = Marks::new(self, side, mask);
+        let mut marks = Marks::new(self, side, mask, report);
         // The mask does not depend on the order: the board's is the cheapest.
         game.for_each_legal_move_unordered(|mv| marks.add(mv));
         marks.n
@@ -347,11 +359,44 @@ impl MaskWriter {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
+        self.write_game_mask_with(game, mask, |_| {})
+    }
+
+    /// [`MaskWriter::write_game_mask`], calling `report` with each action it
+    /// marks (once each, in the board's order, not sorted): the legal actions
+    /// of the side to move, listed as the mask is written, for a caller that
+    /// keeps them (a vector environment draws its random actions from such a
+    /// list, and checks actions against it). Returns how many were marked,
+    /// the number of calls of `report`.
+    ///
+    /// # Panics
+    /// When `mask.len()` is not [`ActionSpace::size`].
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset, encoding::{ActionSpace, MaskWriter}};
+    /// let rules = Ruleset::classic();
+    /// let space = ActionSpace::new(&rules);
+    /// let game = Game::from_position(Position::start(&rules, 1, 2)?);
+    /// let mut mask = vec![0u8; space.size()];
+    /// let mut legal = Vec::new();
+    /// let n = MaskWriter::new(&space).write_game_mask_with(&game, &mut mask, |a| legal.push(a));
+    /// assert_eq!(legal.len(), n);
+    /// legal.sort();
+    /// let ones: Vec<usize> = (0..space.size()).filter(|&a| mask[a] == 1).collect();
+    /// assert_eq!(legal, ones);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn write_game_mask_with<F: FnMut(usize)>(
+        &self,
+        game: &Game,
+        mask: &mut [u8],
+        report: F,
+    ) -> usize {
         if !self.space.fits(game.rules()) {
-            return self.space.write_game_mask(game, mask);
+            return self.space.write_game_mask_with(game, mask, report);
         }
         let side = game.position().to_move();
-        let mut marks = Marks::new(&self.space, side, mask);
+        let mut marks = Marks::new(&self.space, side, mask, report);
         // The board's order tells each move's line: its action is a form's
         // value.
         let lines = &self.lines[side.index()];
@@ -389,19 +434,21 @@ impl LineForm {
     }
 }
 
-/// A mask being written: cleared, then one mark a move.
-struct Marks<'a> {
+/// A mask being written: cleared, then one mark a move, each mark reported.
+struct Marks<'a, F: FnMut(usize)> {
     space: &'a ActionSpace,
     side: Side,
     mask: &'a mut [u8],
     /// The moves marked.
     n: usize,
+    /// Called with each action marked.
+    report: F,
 }
 
-impl<'a> Marks<'a> {
+impl<'a, F: FnMut(usize)> Marks<'a, F> {
     /// Clears `mask` for the moves of `side`.
     #[inline(always)]
-    fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8]) -> Marks<'a> {
+    fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8], report: F) -> Marks<'a, F> {
         assert_eq!(
             mask.len(),
             space.size(),
@@ -413,6 +460,7 @@ impl<'a> Marks<'a> {
             side,
             mask,
             n: 0,
+            report,
         }
     }
 
@@ -430,6 +478,7 @@ impl<'a> Marks<'a> {
         if let Some(m) = self.mask.get_mut(action) {
             *m = 1;
             self.n += 1;
+            (self.report)(action);
         }
     }
 }
@@ -608,6 +657,36 @@ mod tests {
                 let n = writer.write_game_mask(&game, &mut fast);
                 assert_eq!(n, space.write_mask(side, game.legal_moves(), &mut listed));
                 assert_eq!(fast, listed);
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_actions_reported_while_writing_a_mask_are_its_ones_each_once() {
+        let mut rng = Rng::new(13);
+        // The presets (the writer's forms) and games of another board (the
+        // space's own path).
+        let mut pairs: std::vec::Vec<(Ruleset, Ruleset)> =
+            rulesets().into_iter().map(|r| (r, r)).collect();
+        pairs.push((Ruleset::classic(), Ruleset::marsal_a_spion()));
+        pairs.push((Ruleset::marsal_a_spion(), Ruleset::classic()));
+        for (space_rules, game_rules) in pairs {
+            let space = ActionSpace::new(&space_rules);
+            let writer = MaskWriter::new(&space);
+            let mut mask = std::vec![7u8; space.size()];
+            let mut game = Game::from_position(Position::start(&game_rules, 3, 70).unwrap());
+            for _ in 0..200 {
+                let mut reported = std::vec::Vec::new();
+                let n = writer.write_game_mask_with(&game, &mut mask, |a| reported.push(a));
+                assert_eq!(n, reported.len());
+                reported.sort_unstable();
+                let ones: std::vec::Vec<usize> =
+                    (0..space.size()).filter(|&a| mask[a] == 1).collect();
+                assert_eq!(reported, ones);
+                assert!(mask.iter().all(|&m| m <= 1));
                 if game.play_random(&mut rng).is_none() {
                     break;
                 }
