@@ -1,22 +1,32 @@
 //! The legal actions of a vector environment's game, kept from its mask: the
 //! mask writer lists them as it marks them, so that the next random draw
-//! picks from the list and the next step checks an action with one bit,
+//! picks from the list and the next step checks an action against it,
 //! instead of finding the moves again. Valid until the game changes (the
 //! slot's owner, `vec_env_step.rs`, clears it then).
 
 use marsal::encoding::{ActionSpace, MaskWriter};
 use marsal::{Game, MAX_MOVES, Move, Rng, Side};
 
+/// The list is searched this many entries at a time (a vector compare).
+const LANES: usize = 16;
+
+/// Fills the list past its actions, up to a multiple of [`LANES`]: no action
+/// (an action space has at most 3,744 actions).
+const NONE: u16 = u16::MAX;
+
+/// `n` rounded up to a multiple of [`LANES`].
+const fn padded(n: usize) -> usize {
+    n.div_ceil(LANES) * LANES
+}
+
 /// The legal actions of a game's current position, or nothing known. The
-/// buffers are allocated once, for the largest number of legal moves a
-/// position can have, so keeping the actions never allocates.
+/// list is allocated once, for the largest number of legal moves a position
+/// can have, so keeping the actions never allocates.
 pub(crate) struct LegalActions {
-    /// The legal actions, in the order the mask writer found them.
-    list: Vec<u32>,
-    /// The actions of `list`, one bit an action of the space (kept equal to
-    /// the list's set even when it is not valid, so that rewriting clears only
-    /// the bits the list holds).
-    bits: Vec<u64>,
+    /// The legal actions in `..len`, in the order the mask writer found them,
+    /// then [`NONE`] up to `padded(len)`.
+    list: Box<[u16]>,
+    len: usize,
     /// Whether `list` holds the legal actions of the game's current position.
     valid: bool,
 }
@@ -24,9 +34,15 @@ pub(crate) struct LegalActions {
 impl LegalActions {
     /// No action known, with room for the actions of `space`.
     pub(crate) fn new(space: &ActionSpace) -> LegalActions {
+        // No room (so never valid) if an action did not fit in the list.
+        let room = if space.size() <= usize::from(NONE) {
+            padded(MAX_MOVES.min(space.size()))
+        } else {
+            0
+        };
         LegalActions {
-            list: Vec::with_capacity(MAX_MOVES.min(space.size())),
-            bits: vec![0; space.size().div_ceil(64)],
+            list: vec![NONE; room].into_boxed_slice(),
+            len: 0,
             valid: false,
         }
     }
@@ -40,18 +56,14 @@ impl LegalActions {
     /// Writes the mask of `game`'s legal actions into `mask` with `writer`,
     /// and keeps them (valid until [`LegalActions::clear`]).
     pub(crate) fn write_mask(&mut self, writer: &MaskWriter, game: &Game, mask: &mut [u8]) {
-        let (list, bits) = (&mut self.list, &mut self.bits);
-        // The bits set are the list's: zeroing their words clears them all.
-        for &a in list.iter() {
-            bits[a as usize / 64] = 0;
-        }
-        list.clear();
-        writer.write_game_mask_with(game, mask, |a| {
-            // Every marked action is below the space's size: it has a bit.
-            bits[a / 64] |= 1 << (a % 64);
-            list.push(a as u32);
-        });
-        self.valid = true;
+        let n = writer.write_game_mask_listing(game, mask, &mut self.list);
+        // More legal moves than a position can have cannot happen; if they
+        // did, the list would not be kept.
+        let room = self.list.len();
+        self.valid = n <= room;
+        let n = n.min(room);
+        self.list[n..padded(n).min(room)].fill(NONE);
+        self.len = n;
     }
 
     /// A legal action drawn uniformly with `rng` (-1 when there is none), or
@@ -61,10 +73,10 @@ impl LegalActions {
         if !self.valid {
             return None;
         }
-        if self.list.is_empty() {
+        if self.len == 0 {
             return Some(-1);
         }
-        let k = rng.below(self.list.len() as u32) as usize;
+        let k = rng.below(self.len as u32) as usize;
         Some(i64::from(self.list[k]))
     }
 
@@ -76,11 +88,14 @@ impl LegalActions {
         if !self.valid {
             return None;
         }
-        let a = usize::try_from(action).ok()?;
-        let word = *self.bits.get(a / 64)?;
-        if word >> (a % 64) & 1 == 0 {
+        // `NONE` and beyond are no action: `decode` refuses them.
+        let a = u16::try_from(action).ok()?;
+        let found = self.list[..padded(self.len)]
+            .chunks_exact(LANES)
+            .fold(false, |f, c| c.iter().fold(f, |f, &x| f | (x == a)));
+        if !found {
             return None;
         }
-        space.decode(side, a)
+        space.decode(side, usize::from(a))
     }
 }

@@ -236,7 +236,7 @@ impl ActionSpace {
         moves: I,
         mask: &mut [u8],
     ) -> usize {
-        let mut marks = Marks::new(self, side, mask, |_| {});
+        let mut marks = Marks::new(self, side, mask, |_, _| {});
         moves.into_iter().for_each(|mv| marks.add(mv));
         marks.n
     }
@@ -261,13 +261,13 @@ impl ActionSpace {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
-        self.write_game_mask_with(game, mask, |_| {})
+        self.write_game_mask_with(game, mask, |_, _| {})
     }
 
-    /// [`ActionSpace::write_game_mask`], calling `report` with each action
-    /// marked (see [`MaskWriter::write_game_mask_with`]).
+    /// [`ActionSpace::write_game_mask`], calling `report(k, action)` with the
+    /// `k`-th action marked (see [`MaskWriter::write_game_mask_listing`]).
     #[cfg(feature = "alloc")]
-    fn write_game_mask_with<F: FnMut(usize)>(
+    fn write_game_mask_with<F: FnMut(usize, usize)>(
         &self,
         game: &Game,
         mask: &mut [u8],
@@ -359,34 +359,55 @@ impl MaskWriter {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
-        self.write_game_mask_with(game, mask, |_| {})
+        self.write_game_mask_with(game, mask, |_, _| {})
     }
 
-    /// [`MaskWriter::write_game_mask`], calling `report` with each action it
-    /// marks (once each, in the board's order, not sorted): the legal actions
-    /// of the side to move, listed as the mask is written, for a caller that
-    /// keeps them (a vector environment draws its random actions from such a
-    /// list, and checks actions against it). Returns how many were marked,
-    /// the number of calls of `report`.
+    /// [`MaskWriter::write_game_mask`], listing the actions it marks into
+    /// `actions` as it marks them: the legal actions of the side to move, each
+    /// once, in the board's order (not sorted), the first `actions.len()` of
+    /// them if there are more. For a caller that keeps them: a vector
+    /// environment draws its random actions from such a list and checks
+    /// actions against it, without finding the moves again. Returns how many
+    /// actions were marked (as [`MaskWriter::write_game_mask`]). An action
+    /// fits in a `u16` (a space has at most 3,744); a list of
+    /// [`MAX_MOVES`](crate::MAX_MOVES) (or [`ActionSpace::size`]) entries
+    /// always has room.
     ///
     /// # Panics
     /// When `mask.len()` is not [`ActionSpace::size`].
     ///
     /// ```
-    /// use marsal::{Game, Position, Ruleset, encoding::{ActionSpace, MaskWriter}};
+    /// use marsal::{Game, MAX_MOVES, Position, Ruleset, encoding::{ActionSpace, MaskWriter}};
     /// let rules = Ruleset::classic();
     /// let space = ActionSpace::new(&rules);
     /// let game = Game::from_position(Position::start(&rules, 1, 2)?);
     /// let mut mask = vec![0u8; space.size()];
-    /// let mut legal = Vec::new();
-    /// let n = MaskWriter::new(&space).write_game_mask_with(&game, &mut mask, |a| legal.push(a));
-    /// assert_eq!(legal.len(), n);
+    /// let mut list = [0u16; MAX_MOVES];
+    /// let n = MaskWriter::new(&space).write_game_mask_listing(&game, &mut mask, &mut list);
+    /// let mut legal = list[..n].to_vec();
     /// legal.sort();
-    /// let ones: Vec<usize> = (0..space.size()).filter(|&a| mask[a] == 1).collect();
+    /// let ones: Vec<u16> = (0..space.size() as u16).filter(|&a| mask[a as usize] == 1).collect();
     /// assert_eq!(legal, ones);
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
-    pub fn write_game_mask_with<F: FnMut(usize)>(
+    pub fn write_game_mask_listing(
+        &self,
+        game: &Game,
+        mask: &mut [u8],
+        actions: &mut [u16],
+    ) -> usize {
+        self.write_game_mask_with(game, mask, move |k, a| {
+            if let Some(x) = actions.get_mut(k) {
+                // Below the space's size (at most 3,744).
+                *x = a as u16;
+            }
+        })
+    }
+
+    /// [`MaskWriter::write_game_mask`], calling `report(k, action)` with the
+    /// `k`-th action marked: the one path of the writer's masks.
+    #[inline(always)]
+    fn write_game_mask_with<F: FnMut(usize, usize)>(
         &self,
         game: &Game,
         mask: &mut [u8],
@@ -435,17 +456,17 @@ impl LineForm {
 }
 
 /// A mask being written: cleared, then one mark a move, each mark reported.
-struct Marks<'a, F: FnMut(usize)> {
+struct Marks<'a, F: FnMut(usize, usize)> {
     space: &'a ActionSpace,
     side: Side,
     mask: &'a mut [u8],
     /// The moves marked.
     n: usize,
-    /// Called with each action marked.
+    /// Called with the count of the marks before and each action marked.
     report: F,
 }
 
-impl<'a, F: FnMut(usize)> Marks<'a, F> {
+impl<'a, F: FnMut(usize, usize)> Marks<'a, F> {
     /// Clears `mask` for the moves of `side`.
     #[inline(always)]
     fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8], report: F) -> Marks<'a, F> {
@@ -477,8 +498,8 @@ impl<'a, F: FnMut(usize)> Marks<'a, F> {
     fn mark(&mut self, action: usize) {
         if let Some(m) = self.mask.get_mut(action) {
             *m = 1;
+            (self.report)(self.n, action);
             self.n += 1;
-            (self.report)(action);
         }
     }
 }
@@ -665,7 +686,7 @@ mod tests {
     }
 
     #[test]
-    fn the_actions_reported_while_writing_a_mask_are_its_ones_each_once() {
+    fn the_actions_listed_while_writing_a_mask_are_its_ones_each_once() {
         let mut rng = Rng::new(13);
         // The presets (the writer's forms) and games of another board (the
         // space's own path).
@@ -678,15 +699,23 @@ mod tests {
             let writer = MaskWriter::new(&space);
             let mut mask = std::vec![7u8; space.size()];
             let mut game = Game::from_position(Position::start(&game_rules, 3, 70).unwrap());
+            let mut list = [u16::MAX; crate::MAX_MOVES];
             for _ in 0..200 {
-                let mut reported = std::vec::Vec::new();
-                let n = writer.write_game_mask_with(&game, &mut mask, |a| reported.push(a));
-                assert_eq!(n, reported.len());
-                reported.sort_unstable();
-                let ones: std::vec::Vec<usize> =
-                    (0..space.size()).filter(|&a| mask[a] == 1).collect();
-                assert_eq!(reported, ones);
+                let n = writer.write_game_mask_listing(&game, &mut mask, &mut list);
+                let mut listed = list[..n].to_vec();
+                listed.sort_unstable();
+                let ones: std::vec::Vec<u16> = (0..space.size() as u16)
+                    .filter(|&a| mask[usize::from(a)] == 1)
+                    .collect();
+                assert_eq!(listed, ones);
                 assert!(mask.iter().all(|&m| m <= 1));
+                // A short list gets the first actions, the count stays.
+                let mut short = [u16::MAX; 3];
+                assert_eq!(
+                    writer.write_game_mask_listing(&game, &mut mask, &mut short),
+                    n
+                );
+                assert_eq!(short[..n.min(3)], list[..n.min(3)]);
                 if game.play_random(&mut rng).is_none() {
                     break;
                 }
