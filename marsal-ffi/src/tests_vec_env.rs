@@ -372,3 +372,31 @@ fn with_masks_an_action_legal_elsewhere_or_before_is_refused_as_without_them() {
     }
     assert!(refused > 1000, "{refused}");
 }
+
+#[test]
+fn with_masks_a_game_draws_from_the_actions_its_mask_listed() {
+    // As documented: after a call that wrote the masks, game `i` draws
+    // `list[below(len)]` from the legal actions listed with its mask, with
+    // its own generator (fresh after the reset).
+    let n = 6;
+    let e = Env::new("barrage", n, 41, 2, MARSAL_OBS_FLOAT32);
+    let space = *unsafe { &*e.ptr }.action_space();
+    let writer = marsal::encoding::MaskWriter::new(&space);
+    let mut mask = vec![0u8; space.size()];
+    let mut rngs: Vec<marsal::Rng> = (0..n)
+        .map(|i| super::vec_env_step::slot_rngs(41, i).1)
+        .collect();
+    let now = games(&e);
+    let mut actions = vec![0i64; n];
+    for _ in 0..5 {
+        // SAFETY: a live handle and a buffer of `n`.
+        let s = unsafe { marsal_vec_env_random_actions(e.ptr, actions.as_mut_ptr(), n) };
+        assert_eq!(s, MarsalStatus::Ok);
+        for i in 0..n {
+            let mut list = [0u16; marsal::MAX_MOVES];
+            let len = writer.write_game_mask_listing(&now[i], &mut mask, &mut list);
+            let k = rngs[i].below(len as u32) as usize;
+            assert_eq!(actions[i], i64::from(list[k]), "game {i}");
+        }
+    }
+}

@@ -104,7 +104,7 @@ fn new_game(rules: &Ruleset, rng: &mut Rng) -> Result<Game, Error> {
 
 /// The generators of game `index` of an environment seeded with `seed`:
 /// drawn from the seed and the index alone, whatever the number of threads.
-fn slot_rngs(seed: u64, index: usize) -> (Rng, Rng) {
+pub(crate) fn slot_rngs(seed: u64, index: usize) -> (Rng, Rng) {
     let mut root = Rng::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     (Rng::new(root.next_u64()), Rng::new(root.next_u64()))
 }
