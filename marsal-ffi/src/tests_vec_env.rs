@@ -73,7 +73,23 @@ struct Env {
 
 impl Env {
     fn new(rules: &str, n: usize, seed: u64, threads: usize, dtype: u8) -> Env {
-        let r = preset(rules);
+        let sizes = match rules {
+            "marsal_a_spion" => (45 * 144, 3744),
+            _ => (4500, 1800),
+        };
+        Env::of(preset(rules), sizes, n, seed, threads, dtype)
+    }
+
+    /// An environment of `r` (freed here), whose observations and actions
+    /// have the sizes `(obs, actions)`.
+    fn of(
+        r: *mut MarsalRuleset,
+        (obs, actions): (usize, usize),
+        n: usize,
+        seed: u64,
+        threads: usize,
+        dtype: u8,
+    ) -> Env {
         let mut ptr = null_mut();
         // SAFETY: live handles and real out pointers throughout.
         unsafe {
@@ -87,10 +103,6 @@ impl Env {
             assert_eq!(t, threads.min(n));
             marsal_ruleset_free(r);
         }
-        let (obs, actions) = match rules {
-            "marsal_a_spion" => (45 * 144, 3744),
-            _ => (4500, 1800),
-        };
         let mut env = Env {
             ptr,
             bufs: Bufs::new(n, obs, actions),
@@ -376,27 +388,35 @@ fn with_masks_an_action_legal_elsewhere_or_before_is_refused_as_without_them() {
 #[test]
 fn with_masks_a_game_draws_from_the_actions_its_mask_listed() {
     // As documented: after a call that wrote the masks, game `i` draws
-    // `list[below(len)]` from the legal actions listed with its mask, with
-    // its own generator (fresh after the reset).
-    let n = 6;
-    let e = Env::new("barrage", n, 41, 2, MARSAL_OBS_FLOAT32);
+    // `list[below(len)]` from the legal actions listed with its mask (the
+    // mask written is that list's), with its own generator (started from the
+    // seed and `i`, used by nothing else). On classic with the history
+    // rules at their strictest, so that pieces are often held back (where
+    // the moves found again would draw otherwise), and long enough for games
+    // to restart.
+    let (n, seed) = (6, 41);
+    let mut rules = marsal::Ruleset::classic();
+    rules.two_square = Some(1);
+    rules.more_squares = true;
+    let r = Box::into_raw(Box::new(MarsalRuleset { rules }));
+    let mut e = Env::of(r, (4500, 1800), n, seed, 2, MARSAL_OBS_UINT8);
     let space = *unsafe { &*e.ptr }.action_space();
     let writer = marsal::encoding::MaskWriter::new(&space);
     let mut mask = vec![0u8; space.size()];
     let mut rngs: Vec<marsal::Rng> = (0..n)
-        .map(|i| super::vec_env_step::slot_rngs(41, i).1)
+        .map(|i| super::vec_env_step::slot_rngs(seed, i).1)
         .collect();
-    let now = games(&e);
-    let mut actions = vec![0i64; n];
-    for _ in 0..5 {
-        // SAFETY: a live handle and a buffer of `n`.
-        let s = unsafe { marsal_vec_env_random_actions(e.ptr, actions.as_mut_ptr(), n) };
-        assert_eq!(s, MarsalStatus::Ok);
+    let mut list = [0u16; marsal::MAX_MOVES];
+    for ply in 0..150 {
+        let now = games(&e);
+        let mut expected = vec![0i64; n];
         for i in 0..n {
-            let mut list = [0u16; marsal::MAX_MOVES];
             let len = writer.write_game_mask_listing(&now[i], &mut mask, &mut list);
-            let k = rngs[i].below(len as u32) as usize;
-            assert_eq!(actions[i], i64::from(list[k]), "game {i}");
+            let block = &e.bufs.masks[i * space.size()..(i + 1) * space.size()];
+            assert_eq!(block, &mask[..], "ply {ply}: game {i}'s mask");
+            expected[i] = i64::from(list[rngs[i].below(len as u32) as usize]);
         }
+        e.step_random();
+        assert_eq!(e.bufs.actions, expected, "ply {ply}");
     }
 }

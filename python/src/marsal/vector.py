@@ -172,7 +172,7 @@ class VectorEnv:
         and each game then draws from the legal actions listed with its mask
         (a few instructions; the next step checks its actions against that
         list too). (The C ABI's environment stepped without masks finds the
-        moves again, and so draws another, equally uniform, sequence.)"""
+        moves again, and may so draw another, equally uniform, sequence.)"""
         if out is None:
             out = self._actions
         elif out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
