@@ -379,8 +379,19 @@ fn with_masks_an_action_legal_elsewhere_or_before_is_refused_as_without_them() {
         before = legal;
         // Every other ply without masks: the legal actions kept are then
         // those of an older position.
-        assert_eq!(step(&mut on, &good, ply % 2 == 0).0, MarsalStatus::Ok);
+        let masks = ply % 2 == 0;
+        assert_eq!(step(&mut on, &good, masks).0, MarsalStatus::Ok);
         assert_eq!(step(&mut off, &good, false).0, MarsalStatus::Ok);
+        if !masks {
+            // Nothing kept is of the new positions: the draws find the moves.
+            let mut drawn = vec![0i64; n];
+            // SAFETY: a live handle and a buffer of `n`.
+            let s = unsafe { marsal_vec_env_random_actions(on.ptr, drawn.as_mut_ptr(), n) };
+            assert_eq!(s, MarsalStatus::Ok);
+            for (g, a) in games(&on).iter().zip(&drawn) {
+                assert!(legal_actions(&space, g).contains(a), "ply {ply}: {a}");
+            }
+        }
     }
     assert!(refused > 1000, "{refused}");
 }
@@ -418,5 +429,35 @@ fn with_masks_a_game_draws_from_the_actions_its_mask_listed() {
         }
         e.step_random();
         assert_eq!(e.bufs.actions, expected, "ply {ply}");
+    }
+}
+
+#[test]
+fn a_reset_restarts_every_game_as_a_new_environment_of_its_seed() {
+    for masks in [true, false] {
+        let mut e = Env::new("classic", 5, 1, 2, MARSAL_OBS_UINT8);
+        for _ in 0..30 {
+            e.step_random();
+        }
+        let o = if masks {
+            e.bufs.outputs(MARSAL_OBS_UINT8)
+        } else {
+            MarsalVecEnvOutputs::NONE
+        };
+        // SAFETY: a live handle and buffers of the right sizes.
+        assert_eq!(
+            unsafe { marsal_vec_env_reset_into(e.ptr, 9, &o) },
+            MarsalStatus::Ok
+        );
+        let fresh = Env::new("classic", 5, 9, 1, MARSAL_OBS_UINT8);
+        assert_eq!(games(&e), games(&fresh));
+        let space = *unsafe { &*e.ptr }.action_space();
+        let mut drawn = vec![0i64; 5];
+        // SAFETY: a live handle and a buffer of 5.
+        let s = unsafe { marsal_vec_env_random_actions(e.ptr, drawn.as_mut_ptr(), 5) };
+        assert_eq!(s, MarsalStatus::Ok);
+        for (g, a) in games(&e).iter().zip(&drawn) {
+            assert!(legal_actions(&space, g).contains(a), "{a}");
+        }
     }
 }
