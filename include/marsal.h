@@ -1553,6 +1553,17 @@ enum MarsalStatus marsal_vec_env_step(struct MarsalVecEnv *env,
 // reset), on the environment's threads. The games of an environment are
 // never over (they are reset when they end), so every action is legal.
 //
+// The draws are uniform over the legal actions and reproducible: the same
+// seed and the same calls (with the same outputs requested) give the same
+// actions, with any number of threads. A draw may depend on whether the
+// last call wrote the game's mask: a call that writes masks keeps each
+// game's legal actions, and the next draw picks from that list (a few
+// instructions; the next step checks its actions against it too); without
+// masks the moves are found again, which draws the same action in most
+// positions but not all (where a history rule holds a piece back). So an
+// environment stepped with masks and one stepped without them may draw
+// different (equally uniform) sequences from the same seed.
+//
 // # Safety
 // `env` must be NULL or a live handle not used elsewhere during the call;
 // `actions` NULL or `count` writable elements.

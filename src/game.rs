@@ -299,7 +299,43 @@ impl Game {
         Ok(self.play_checked(mv))
     }
 
-    /// Plays a move [`Game::check_move`] accepts, and records it.
+    /// Plays a move the caller knows to be legal, without checking it again:
+    /// one of [`Game::legal_moves`] (or of [`Game::for_each_legal_move`]), or
+    /// a move [`Game::check_move`] accepted in the current position. It does
+    /// exactly what [`Game::play`] does once its check has passed (the same
+    /// code), so a caller that has just listed or checked the moves does not
+    /// pay for the check twice (as `play_unchecked` in shakmaty or
+    /// cozy-chess).
+    ///
+    /// An illegal move (including any move once the game is over) breaks
+    /// that promise: the game is then left inconsistent (never undefined
+    /// behaviour, but its later results mean nothing). Debug builds check the
+    /// promise and panic when it is broken. When a move comes from outside,
+    /// use [`Game::play`].
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset};
+    /// let rules = Ruleset::classic();
+    /// let mut checked = Game::from_position(Position::start(&rules, 1, 2)?);
+    /// let mut unchecked = checked.clone();
+    /// let mv = checked.legal_moves()[0];
+    /// let outcome = checked.play(mv)?;
+    /// assert_eq!(unchecked.play_unchecked(mv), outcome);
+    /// assert_eq!(unchecked, checked);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) -> Outcome {
+        debug_assert_eq!(
+            self.check_move(mv),
+            Ok(()),
+            "Game::play_unchecked: {mv} is not legal here"
+        );
+        self.play_checked(mv)
+    }
+
+    /// Plays a move [`Game::check_move`] accepts, and records it: the one
+    /// path of [`Game::play`], [`Game::play_unchecked`], [`Game::play_random`]
+    /// and replays.
     fn play_checked(&mut self, mv: Move) -> Outcome {
         self.undos.push(Undo::before(&self.current, mv));
         let mut chase = self.current.chase;
@@ -469,8 +505,7 @@ impl Game {
                 *moves.get(rng.below(moves.len() as u32) as usize)?
             }
         };
-        debug_assert_eq!(self.check_move(mv), Ok(()));
-        Some(self.play_checked(mv))
+        Some(self.play_unchecked(mv))
     }
 
     /// How often the current position has stood in this game, itself included:

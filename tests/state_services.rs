@@ -286,6 +286,37 @@ fn illegal_move_changes_nothing() {
 }
 
 #[test]
+fn a_legal_move_played_unchecked_does_what_play_does() {
+    // Every preset, and each with the history rules (more squares, repeated
+    // positions) that `Game::play` applies after the board's move.
+    let mut plies = 0;
+    for (name, rules) in presets() {
+        let mut strict = rules;
+        strict.more_squares = true;
+        strict.repetition_draw = Some(2);
+        for rules in [rules, strict] {
+            let rules = with_limit(rules, 300);
+            for seed in 0..3u64 {
+                let mut played =
+                    Game::from_position(Position::start(&rules, seed, seed + 9).unwrap());
+                let mut unchecked = played.clone();
+                let mut rng = Rng::new(seed + 5);
+                while !played.status().is_over() {
+                    let moves = played.legal_moves();
+                    let mv = moves[rng.below(moves.len() as u32) as usize];
+                    let out = played.play(mv).unwrap();
+                    assert_eq!(unchecked.play_unchecked(mv), out, "{name}: {mv}");
+                    assert_eq!(unchecked, played, "{name}: after {mv}");
+                    assert_eq!(unchecked.status(), played.status(), "{name}");
+                    plies += 1;
+                }
+            }
+        }
+    }
+    assert!(plies > 1000, "{plies} plies");
+}
+
+#[test]
 fn play_refuses_every_move_after_game_end() {
     // A game won by capturing the Flag ...
     let rules = Ruleset::classic();

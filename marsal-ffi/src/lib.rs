@@ -61,6 +61,7 @@
 //! | `encoding.rs` | action spaces, masks and observations for learning |
 //! | `bots.rs` | the built-in bots (random, careful, search) as batch policies |
 //! | `vec_env_step.rs` | the outputs of a vector env call and the work on a part of its games |
+//! | `vec_env_legal.rs` | the legal actions of a vector env's game, kept from its mask for the draws and checks |
 //! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
 //! | `pool.rs` | the persistent worker threads of a vector environment |
 #![allow(unsafe_code)]
@@ -99,6 +100,7 @@ mod encoding;
 pub use encoding::*;
 mod bots;
 pub use bots::*;
+mod vec_env_legal;
 mod vec_env_step;
 pub use vec_env_step::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
 mod vec_env;

@@ -392,6 +392,17 @@ pub unsafe extern "C" fn marsal_vec_env_step(
 /// reset), on the environment's threads. The games of an environment are
 /// never over (they are reset when they end), so every action is legal.
 ///
+/// The draws are uniform over the legal actions and reproducible: the same
+/// seed and the same calls (with the same outputs requested) give the same
+/// actions, with any number of threads. A draw may depend on whether the
+/// last call wrote the game's mask: a call that writes masks keeps each
+/// game's legal actions, and the next draw picks from that list (a few
+/// instructions; the next step checks its actions against it too); without
+/// masks the moves are found again, which draws the same action in most
+/// positions but not all (where a history rule holds a piece back). So an
+/// environment stepped with masks and one stepped without them may draw
+/// different (equally uniform) sequences from the same seed.
+///
 /// # Safety
 /// `env` must be NULL or a live handle not used elsewhere during the call;
 /// `actions` NULL or `count` writable elements.
@@ -437,7 +448,7 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
         // SAFETY: the caller's promise.
         let out = unsafe { out_slice(out, count, n, "the sides") }?;
         for (s, o) in e.slots.iter().zip(out.iter_mut()) {
-            *o = s.game.position().to_move() as u8;
+            *o = s.game().position().to_move() as u8;
         }
         Ok(())
     })
@@ -467,14 +478,14 @@ pub unsafe extern "C" fn marsal_vec_env_game(
                 e.slots.len()
             ))
         })?;
-        new_game(s.game.clone(), out)
+        new_game(s.game().clone(), out)
     })
 }
 
 impl MarsalVecEnv {
     /// The games, in order (for the batch policies of `bots.rs`).
     pub(crate) fn games(&self) -> impl ExactSizeIterator<Item = &marsal::Game> + '_ {
-        self.slots.iter().map(|s| &s.game)
+        self.slots.iter().map(|s| s.game())
     }
 
     /// The environment's action space.

@@ -5,6 +5,7 @@
 //! [`Pool`](super::pool::Pool).
 
 use super::pool::{Split, part_range};
+use super::vec_env_legal::LegalActions;
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Rng, Ruleset, Setup, Side};
@@ -66,15 +67,21 @@ impl MarsalVecEnvOutputs {
     };
 }
 
-/// One game of the environment with its generators.
+/// One game of the environment with its generators. The game changes only
+/// here (`step_game`, `Slot::reseed`), and each change clears what was known
+/// of its position: `legal` and `pending`.
 pub(crate) struct Slot {
-    pub(crate) game: Game,
+    game: Game,
     /// Draws the setups of this game's next games.
     setups: Rng,
     /// Draws this game's random actions.
     draws: Rng,
-    /// The checked move of the step under way.
+    /// The checked move of the step under way: legal in the current position
+    /// (set by the check, taken by the play that follows it, cleared by a
+    /// reset).
     pending: Option<Move>,
+    /// The legal actions of the current position, when its mask was written.
+    legal: LegalActions,
 }
 
 /// What every part of a job reads: the rules and spaces of the environment.
@@ -97,7 +104,7 @@ fn new_game(rules: &Ruleset, rng: &mut Rng) -> Result<Game, Error> {
 
 /// The generators of game `index` of an environment seeded with `seed`:
 /// drawn from the seed and the index alone, whatever the number of threads.
-fn slot_rngs(seed: u64, index: usize) -> (Rng, Rng) {
+pub(crate) fn slot_rngs(seed: u64, index: usize) -> (Rng, Rng) {
     let mut root = Rng::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     (Rng::new(root.next_u64()), Rng::new(root.next_u64()))
 }
@@ -112,12 +119,25 @@ impl Slot {
             setups,
             draws,
             pending: None,
+            legal: LegalActions::new(&ActionSpace::new(rules)),
         })
     }
 
-    /// Restarts this slot as game `index` of an environment seeded with `seed`.
+    /// The game.
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Restarts this slot as game `index` of an environment seeded with `seed`
+    /// (keeping its buffers); unchanged on an error.
     fn reseed(&mut self, rules: &Ruleset, seed: u64, index: usize) -> Result<(), Error> {
-        *self = Slot::new(rules, seed, index)?;
+        let (mut setups, draws) = slot_rngs(seed, index);
+        let game = new_game(rules, &mut setups)?;
+        self.legal.clear();
+        self.pending = None;
+        self.game = game;
+        self.setups = setups;
+        self.draws = draws;
         Ok(())
     }
 }
@@ -326,7 +346,15 @@ pub(crate) fn run_part(
         Task::Check(actions) => {
             for (k, slot) in games.iter_mut().enumerate() {
                 let i = start + k;
-                match action_move(&spaces.actions, &slot.game, actions[i], Some(i)) {
+                let (a, side) = (actions[i], slot.game.position().to_move());
+                // One bit when the legal actions are known; anything else
+                // (unknown, illegal, out of range) gets the full check and
+                // its error.
+                let checked = match slot.legal.legal_move(&spaces.actions, side, a) {
+                    Some(mv) => Ok(mv),
+                    None => action_move(&spaces.actions, &slot.game, a, Some(i)),
+                };
+                match checked {
                     Ok(mv) => slot.pending = Some(mv),
                     Err(e) => return first.keep(i, e),
                 }
@@ -337,7 +365,10 @@ pub(crate) fn run_part(
                 // SAFETY: as above.
                 let out = unsafe { d.part(range) };
                 for (slot, a) in games.iter_mut().zip(out) {
-                    *a = random_action(&spaces.actions, &slot.game, &mut slot.draws);
+                    *a = match slot.legal.draw(&mut slot.draws) {
+                        Some(a) => a,
+                        None => random_action(&spaces.actions, &slot.game, &mut slot.draws),
+                    };
                 }
             }
         }
@@ -391,9 +422,9 @@ fn play_and_write(
             observe(spaces, g, &mut o[k * ob..(k + 1) * ob]);
         }
         if let Some(m) = out.masks.as_deref_mut() {
-            spaces
-                .masks
-                .write_game_mask(g, &mut m[k * mb..(k + 1) * mb]);
+            // Listing the legal actions as they are marked.
+            slot.legal
+                .write_mask(&spaces.masks, g, &mut m[k * mb..(k + 1) * mb]);
         }
     }
     Ok(())
@@ -412,9 +443,11 @@ fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), Erro
         .pending
         .take()
         .ok_or_else(|| invalid("no checked action to play".to_string()))?;
+    slot.legal.clear();
     let g = &mut slot.game;
     let mover = g.position().to_move();
-    g.play(mv).map_err(move_error)?;
+    // Checked legal in this position by the step's check (`pending`).
+    g.play_unchecked(mv);
     let status = g.status();
     let ended = status.is_over();
     let cut = !ended && spaces.max_plies > 0 && g.position().ply() >= spaces.max_plies;

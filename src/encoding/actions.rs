@@ -236,7 +236,7 @@ impl ActionSpace {
         moves: I,
         mask: &mut [u8],
     ) -> usize {
-        let mut marks = Marks::new(self, side, mask);
+        let mut marks = Marks::new(self, side, mask, |_, _| {});
         moves.into_iter().for_each(|mv| marks.add(mv));
         marks.n
     }
@@ -261,8 +261,20 @@ impl ActionSpace {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
+        self.write_game_mask_with(game, mask, |_, _| {})
+    }
+
+    /// [`ActionSpace::write_game_mask`], calling `report(k, action)` with the
+    /// `k`-th action marked (see [`MaskWriter::write_game_mask_listing`]).
+    #[cfg(feature = "alloc")]
+    fn write_game_mask_with<F: FnMut(usize, usize)>(
+        &self,
+        game: &Game,
+        mask: &mut [u8],
+        report: F,
+    ) -> usize {
         let side = game.position().to_move();
-        let mut marks = Marks::new(self, side, mask);
+        let mut marks = Marks::new(self, side, mask, report);
         // The mask does not depend on the order: the board's is the cheapest.
         game.for_each_legal_move_unordered(|mv| marks.add(mv));
         marks.n
@@ -347,11 +359,65 @@ impl MaskWriter {
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn write_game_mask(&self, game: &Game, mask: &mut [u8]) -> usize {
+        self.write_game_mask_with(game, mask, |_, _| {})
+    }
+
+    /// [`MaskWriter::write_game_mask`], listing the actions it marks into
+    /// `actions` as it marks them: the legal actions of the side to move, each
+    /// once, in the board's order (not sorted), the first `actions.len()` of
+    /// them if there are more. For a caller that keeps them: a vector
+    /// environment draws its random actions from such a list and checks
+    /// actions against it, without finding the moves again. Returns how many
+    /// actions were marked (as [`MaskWriter::write_game_mask`]). An action
+    /// fits in a `u16` (a space has at most 3,744); a list of
+    /// [`MAX_MOVES`](crate::MAX_MOVES) (or [`ActionSpace::size`]) entries
+    /// always has room.
+    ///
+    /// # Panics
+    /// When `mask.len()` is not [`ActionSpace::size`].
+    ///
+    /// ```
+    /// use marsal::{Game, MAX_MOVES, Position, Ruleset, encoding::{ActionSpace, MaskWriter}};
+    /// let rules = Ruleset::classic();
+    /// let space = ActionSpace::new(&rules);
+    /// let game = Game::from_position(Position::start(&rules, 1, 2)?);
+    /// let mut mask = vec![0u8; space.size()];
+    /// let mut list = [0u16; MAX_MOVES];
+    /// let n = MaskWriter::new(&space).write_game_mask_listing(&game, &mut mask, &mut list);
+    /// let mut legal = list[..n].to_vec();
+    /// legal.sort();
+    /// let ones: Vec<u16> = (0..space.size() as u16).filter(|&a| mask[a as usize] == 1).collect();
+    /// assert_eq!(legal, ones);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn write_game_mask_listing(
+        &self,
+        game: &Game,
+        mask: &mut [u8],
+        actions: &mut [u16],
+    ) -> usize {
+        self.write_game_mask_with(game, mask, move |k, a| {
+            if let Some(x) = actions.get_mut(k) {
+                // Below the space's size (at most 3,744).
+                *x = a as u16;
+            }
+        })
+    }
+
+    /// [`MaskWriter::write_game_mask`], calling `report(k, action)` with the
+    /// `k`-th action marked: the one path of the writer's masks.
+    #[inline(always)]
+    fn write_game_mask_with<F: FnMut(usize, usize)>(
+        &self,
+        game: &Game,
+        mask: &mut [u8],
+        report: F,
+    ) -> usize {
         if !self.space.fits(game.rules()) {
-            return self.space.write_game_mask(game, mask);
+            return self.space.write_game_mask_with(game, mask, report);
         }
         let side = game.position().to_move();
-        let mut marks = Marks::new(&self.space, side, mask);
+        let mut marks = Marks::new(&self.space, side, mask, report);
         // The board's order tells each move's line: its action is a form's
         // value.
         let lines = &self.lines[side.index()];
@@ -389,19 +455,21 @@ impl LineForm {
     }
 }
 
-/// A mask being written: cleared, then one mark a move.
-struct Marks<'a> {
+/// A mask being written: cleared, then one mark a move, each mark reported.
+struct Marks<'a, F: FnMut(usize, usize)> {
     space: &'a ActionSpace,
     side: Side,
     mask: &'a mut [u8],
     /// The moves marked.
     n: usize,
+    /// Called with the count of the marks before and each action marked.
+    report: F,
 }
 
-impl<'a> Marks<'a> {
+impl<'a, F: FnMut(usize, usize)> Marks<'a, F> {
     /// Clears `mask` for the moves of `side`.
     #[inline(always)]
-    fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8]) -> Marks<'a> {
+    fn new(space: &'a ActionSpace, side: Side, mask: &'a mut [u8], report: F) -> Marks<'a, F> {
         assert_eq!(
             mask.len(),
             space.size(),
@@ -413,6 +481,7 @@ impl<'a> Marks<'a> {
             side,
             mask,
             n: 0,
+            report,
         }
     }
 
@@ -429,6 +498,7 @@ impl<'a> Marks<'a> {
     fn mark(&mut self, action: usize) {
         if let Some(m) = self.mask.get_mut(action) {
             *m = 1;
+            (self.report)(self.n, action);
             self.n += 1;
         }
     }
@@ -608,6 +678,44 @@ mod tests {
                 let n = writer.write_game_mask(&game, &mut fast);
                 assert_eq!(n, space.write_mask(side, game.legal_moves(), &mut listed));
                 assert_eq!(fast, listed);
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_actions_listed_while_writing_a_mask_are_its_ones_each_once() {
+        let mut rng = Rng::new(13);
+        // The presets (the writer's forms) and games of another board (the
+        // space's own path).
+        let mut pairs: std::vec::Vec<(Ruleset, Ruleset)> =
+            rulesets().into_iter().map(|r| (r, r)).collect();
+        pairs.push((Ruleset::classic(), Ruleset::marsal_a_spion()));
+        pairs.push((Ruleset::marsal_a_spion(), Ruleset::classic()));
+        for (space_rules, game_rules) in pairs {
+            let space = ActionSpace::new(&space_rules);
+            let writer = MaskWriter::new(&space);
+            let mut mask = std::vec![7u8; space.size()];
+            let mut game = Game::from_position(Position::start(&game_rules, 3, 70).unwrap());
+            let mut list = [u16::MAX; crate::MAX_MOVES];
+            for _ in 0..200 {
+                let n = writer.write_game_mask_listing(&game, &mut mask, &mut list);
+                let mut listed = list[..n].to_vec();
+                listed.sort_unstable();
+                let ones: std::vec::Vec<u16> = (0..space.size() as u16)
+                    .filter(|&a| mask[usize::from(a)] == 1)
+                    .collect();
+                assert_eq!(listed, ones);
+                assert!(mask.iter().all(|&m| m <= 1));
+                // A short list gets the first actions, the count stays.
+                let mut short = [u16::MAX; 3];
+                assert_eq!(
+                    writer.write_game_mask_listing(&game, &mut mask, &mut short),
+                    n
+                );
+                assert_eq!(short[..n.min(3)], list[..n.min(3)]);
                 if game.play_random(&mut rng).is_none() {
                     break;
                 }

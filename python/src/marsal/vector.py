@@ -164,7 +164,15 @@ class VectorEnv:
 
     def random_actions(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """One uniformly random legal action per game, drawn inside the library
-        (an ``int64`` array; reused unless ``out`` is given)."""
+        (an ``int64`` array; reused unless ``out`` is given).
+
+        The draws are uniform over the legal actions and reproducible: the
+        same seed and the same calls give the same actions, with any
+        ``num_threads``. Every :meth:`reset` and :meth:`step` writes the masks,
+        and each game then draws from the legal actions listed with its mask
+        (a few instructions; the next step checks its actions against that
+        list too). (The C ABI's environment stepped without masks finds the
+        moves again, and may so draw another, equally uniform, sequence.)"""
         if out is None:
             out = self._actions
         elif out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
