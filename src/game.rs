@@ -89,8 +89,40 @@ impl Game {
             outcomes: Vec::new(),
             seen: HashCounts::default(),
         };
-        game.rebuild_seen();
+        game.start_from(position);
         game
+    }
+
+    /// Makes this game a new game from `position`, as
+    /// [`Game::from_position`] would (no move, no history), keeping the
+    /// memory of its records: a loop that plays game after game, such as a
+    /// vector environment's, does not allocate again once its buffers have
+    /// grown.
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Ruleset};
+    /// let rules = Ruleset::classic();
+    /// let mut game = Game::from_position(Position::start(&rules, 1, 2)?);
+    /// let mv = game.legal_moves()[0];
+    /// game.play(mv)?;
+    /// let next = Position::start(&rules, 3, 4)?;
+    /// game.restart(next);
+    /// assert_eq!(game, Game::from_position(next));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn restart(&mut self, position: Position) {
+        self.start_from(position);
+        self.seen.compared = 0;
+    }
+
+    /// Makes this game `start` with no move, keeping its buffers (and the
+    /// work count of the repetition rule).
+    fn start_from(&mut self, start: Position) {
+        self.start = start;
+        self.current = start;
+        self.undos.clear();
+        self.outcomes.clear();
+        self.rebuild_seen();
     }
 
     /// The current position.
@@ -395,11 +427,7 @@ impl Game {
     /// under the rules (reusing the buffers). Returns whether every move was
     /// legal and the replay ends with `like`'s status.
     pub(crate) fn replay_from(&mut self, start: Position, like: &Game) -> bool {
-        self.start = start;
-        self.current = start;
-        self.undos.clear();
-        self.outcomes.clear();
-        self.rebuild_seen();
+        self.start_from(start);
         for o in &like.outcomes {
             if self.check_move(o.mv).is_err() {
                 return false;

@@ -317,6 +317,41 @@ fn a_legal_move_played_unchecked_does_what_play_does() {
 }
 
 #[test]
+fn a_restarted_game_is_a_new_game_from_its_position() {
+    for (name, rules) in presets() {
+        let mut rules = rules;
+        rules.repetition_draw = Some(2);
+        rules.more_squares = true;
+        let rules = with_limit(rules, 150);
+        let mut game = Game::from_position(Position::start(&rules, 4, 5).unwrap());
+        let mut rng = Rng::new(6);
+        while game.play_random(&mut rng).is_some() {}
+        assert!(game.moves().count() > 0, "{name}");
+        let next = Position::start(&rules, 7, 8).unwrap();
+        game.restart(next);
+        let mut fresh = Game::from_position(next);
+        assert_eq!(game, fresh, "{name}");
+        assert_eq!(game.moves().count(), 0, "{name}");
+        assert_eq!(game.start_position(), &next, "{name}");
+        assert_eq!(game.repetition_positions_compared(), 0, "{name}");
+        // It plays on as the new game does: the same moves, results, status
+        // and repetitions.
+        let (mut a, mut b) = (Rng::new(9), Rng::new(9));
+        loop {
+            let (x, y) = (game.play_random(&mut a), fresh.play_random(&mut b));
+            assert_eq!(x, y, "{name}");
+            assert_eq!(game, fresh, "{name}");
+            assert_eq!(game.occurrences(), fresh.occurrences(), "{name}");
+            if x.is_none() {
+                break;
+            }
+        }
+        assert_eq!(game.undo(), fresh.undo(), "{name}");
+        assert_eq!(game.log(Side::Red).count(), fresh.log(Side::Red).count());
+    }
+}
+
+#[test]
 fn play_refuses_every_move_after_game_end() {
     // A game won by capturing the Flag ...
     let rules = Ruleset::classic();

@@ -8,7 +8,7 @@ use super::pool::{Split, part_range};
 use super::vec_env_legal::LegalActions;
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
-use marsal::{Game, Move, Rng, Ruleset, Setup, Side};
+use marsal::{Game, Move, Position, Rng, Ruleset, Setup, Side};
 use std::ffi::c_void;
 use std::ops::Range;
 use std::sync::Mutex;
@@ -95,11 +95,11 @@ pub(crate) struct Spaces {
     pub(crate) max_plies: u32,
 }
 
-/// A game from two random setups drawn from `rng`.
-fn new_game(rules: &Ruleset, rng: &mut Rng) -> Result<Game, Error> {
+/// The start of a game from two random setups drawn from `rng`.
+fn new_position(rules: &Ruleset, rng: &mut Rng) -> Result<Position, Error> {
     let red = Setup::random(rules, Side::Red, rng.next_u64());
     let blue = Setup::random(rules, Side::Blue, rng.next_u64());
-    Game::new(rules, &red, &blue).map_err(position_error)
+    Position::new(rules, &red, &blue).map_err(position_error)
 }
 
 /// The generators of game `index` of an environment seeded with `seed`:
@@ -113,7 +113,7 @@ impl Slot {
     /// Game `index` of an environment seeded with `seed`.
     pub(crate) fn new(rules: &Ruleset, seed: u64, index: usize) -> Result<Slot, Error> {
         let (mut setups, draws) = slot_rngs(seed, index);
-        let game = new_game(rules, &mut setups)?;
+        let game = Game::from_position(new_position(rules, &mut setups)?);
         Ok(Slot {
             game,
             setups,
@@ -132,10 +132,11 @@ impl Slot {
     /// (keeping its buffers); unchanged on an error.
     fn reseed(&mut self, rules: &Ruleset, seed: u64, index: usize) -> Result<(), Error> {
         let (mut setups, draws) = slot_rngs(seed, index);
-        let game = new_game(rules, &mut setups)?;
+        let start = new_position(rules, &mut setups)?;
         self.legal.clear();
         self.pending = None;
-        self.game = game;
+        // The game's buffers are kept: no allocation once they have grown.
+        self.game.restart(start);
         self.setups = setups;
         self.draws = draws;
         Ok(())
@@ -457,7 +458,8 @@ fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), Erro
         None => 0.0,
     };
     if ended || cut {
-        slot.game = new_game(&spaces.rules, &mut slot.setups)?;
+        let start = new_position(&spaces.rules, &mut slot.setups)?;
+        slot.game.restart(start);
     }
     Ok((reward, ended, cut))
 }
