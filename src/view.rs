@@ -303,12 +303,24 @@ impl Position {
 pub(crate) struct KnownGroups {
     /// The groups.
     len: usize,
-    /// The group the last piece went to.
-    last: usize,
+    /// A cache of the groups by their known kinds: slot [`slot`]`(k)` holds
+    /// `k` and its group, or kinds 0 (no piece may be of no kind: empty).
+    slots: [(u16, u8); SLOTS],
     /// The kinds each group's pieces may be.
     known: [u16; GRID_SQUARES],
     /// The pieces of each group.
     size: [u8; GRID_SQUARES],
+}
+
+/// The slots of [`KnownGroups::slots`] (a game has only a handful of groups a
+/// side at a time: they seldom share a slot).
+const SLOTS: usize = 32;
+
+/// The slot of the group of the pieces that may be the kinds `known`.
+#[inline(always)]
+fn slot(known: u16) -> usize {
+    // (Multiplicative hashing: the top five bits of the product.)
+    (u32::from(known).wrapping_mul(0x9E37_79B1) >> 27) as usize % SLOTS
 }
 
 impl KnownGroups {
@@ -317,7 +329,7 @@ impl KnownGroups {
     pub(crate) fn new() -> KnownGroups {
         KnownGroups {
             len: 0,
-            last: 0,
+            slots: [(0, 0); SLOTS],
             known: [0; GRID_SQUARES],
             size: [0; GRID_SQUARES],
         }
@@ -339,12 +351,14 @@ impl KnownGroups {
     /// gets the next index). What was gathered before goes.
     #[inline(always)]
     pub(crate) fn gather(&mut self, pos: &Position, side: Side, mut f: impl FnMut(usize, usize)) {
-        // (Only the groups used so far have pieces counted.)
-        self.size[..self.len].fill(0);
-        (self.len, self.last) = (0, 0);
-        // No piece may be of no kind: the last group's known kinds match no
-        // piece until there is a group.
-        self.known[0] = 0;
+        // (Only the groups used so far have pieces counted; a game has
+        // seldom more than 16, cleared by a fill of fixed length.)
+        match self.size.get_mut(..16) {
+            Some(first) if self.len <= 16 => first.fill(0),
+            _ => self.size[..self.len].fill(0),
+        }
+        self.len = 0;
+        self.slots = [(0, 0); SLOTS];
         pos.boards.pieces[side.index()].for_each_cell(|c| f(c, self.add(pos.knowledge[c])));
         // What the opponent can count: the pieces on the board and those
         // whose capture it did not see (an upper bound, so sound).
@@ -359,24 +373,40 @@ impl KnownGroups {
     /// group (a board has at most `GRID_SQUARES` pieces, so as many groups).
     #[inline(always)]
     fn add(&mut self, known: u16) -> usize {
-        // Pieces in a row are often of the same group: the last one's first
-        // (`last` is a group, or 0 with `known[0]` no piece's value).
-        let g = if self.known[self.last] == known {
-            self.last
-        } else {
-            match self.known[..self.len].iter().position(|&k| k == known) {
-                Some(g) => g,
-                None => {
-                    let g = self.len.min(GRID_SQUARES - 1);
-                    self.known[g] = known;
-                    self.len = g + 1;
-                    g
-                }
-            }
+        let s = slot(known);
+        let g = match self.slots[s] {
+            (k, g) if k == known => usize::from(g),
+            // No group of this slot yet: a new group.
+            (0, _) => self.push(known, s),
+            _ => self.find(known, s),
         };
         // (No group has more pieces than a board has squares.)
         self.size[g] = self.size[g].wrapping_add(1);
-        self.last = g;
+        g
+    }
+
+    /// The group of the pieces that may be the kinds `known`, not in its
+    /// slot `s` (another group is): found in the list, or new; then put in
+    /// the slot.
+    #[inline(never)]
+    fn find(&mut self, known: u16, s: usize) -> usize {
+        match self.known[..self.len].iter().position(|&k| k == known) {
+            Some(g) => {
+                // (A group index fits: fewer groups than `u8::MAX`, see above.)
+                self.slots[s] = (known, g as u8);
+                g
+            }
+            None => self.push(known, s),
+        }
+    }
+
+    /// A new group of pieces that may be the kinds `known`, put in slot `s`.
+    #[inline(never)]
+    fn push(&mut self, known: u16, s: usize) -> usize {
+        let g = self.len.min(GRID_SQUARES - 1);
+        self.known[g] = known;
+        self.len = g + 1;
+        self.slots[s] = (known, g as u8);
         g
     }
 
