@@ -351,14 +351,7 @@ impl KnownGroups {
     /// gets the next index). What was gathered before goes.
     #[inline(always)]
     pub(crate) fn gather(&mut self, pos: &Position, side: Side, mut f: impl FnMut(usize, usize)) {
-        // (Only the groups used so far have pieces counted; a game has
-        // seldom more than 16, cleared by a fill of fixed length.)
-        match self.size.get_mut(..16) {
-            Some(first) if self.len <= 16 => first.fill(0),
-            _ => self.size[..self.len].fill(0),
-        }
-        self.len = 0;
-        self.slots = [(0, 0); SLOTS];
+        self.clear();
         pos.boards.pieces[side.index()].for_each_cell(|c| f(c, self.add(pos.knowledge[c])));
         // What the opponent can count: the pieces on the board and those
         // whose capture it did not see (an upper bound, so sound).
@@ -367,6 +360,19 @@ impl KnownGroups {
             *c = c.saturating_add(u);
         }
         self.refine(&counts);
+    }
+
+    /// No group (the memory of the last ones kept).
+    #[inline(always)]
+    fn clear(&mut self) {
+        // (Only the groups used so far have pieces counted; a game has
+        // seldom more than 16, cleared by a fill of fixed length.)
+        match self.size.get_mut(..16) {
+            Some(first) if self.len <= 16 => first.fill(0),
+            _ => self.size[..self.len].fill(0),
+        }
+        self.len = 0;
+        self.slots = [(0, 0); SLOTS];
     }
 
     /// Adds a piece that may be any of the kinds `known`: the index of its
@@ -551,6 +557,18 @@ mod tests {
             assert!(many.add(known) < GRID_SQUARES);
         }
         assert_eq!(many.known().len(), GRID_SQUARES);
+        // Grouping again starts from no group, however many there were.
+        for n in [3u16, 20, 40] {
+            let mut again = KnownGroups::new();
+            for _ in 0..2 {
+                again.clear();
+                for known in 1..=n {
+                    again.add(known);
+                }
+                assert_eq!(again.known().len(), usize::from(n));
+                assert!(again.size[..usize::from(n)].iter().all(|&s| s == 1), "{n}");
+            }
+        }
     }
 
     /// A piece is identified when exactly one kind is possible for it.
