@@ -269,7 +269,9 @@ impl ObservationSpace {
             (self.files, self.ranks),
             "the position's board is not the observation's"
         );
-        let rows = Rows::of_position(pos, side);
+        let g = &pos.rules.board;
+        let mut rows = Rows::new(g.files, g.ranks, side);
+        rows.of_position_into(pos, side);
         self.finish(
             &rows,
             side,

@@ -285,8 +285,13 @@ impl Position {
         for side in Side::BOTH {
             // (A side has fewer pieces than `u8::MAX`, so as many groups.)
             groups.gather(self, side, |c, g| group[c] = g as u8);
-            self.boards.pieces[side.index()]
-                .for_each_cell(|c| know[c] = groups.known()[usize::from(group[c])]);
+            // (Every piece has a group; none would keep what the position
+            // keeps of it.)
+            self.boards.pieces[side.index()].for_each_cell(|c| {
+                if let Some(&k) = groups.known().get(usize::from(group[c])) {
+                    know[c] = k;
+                }
+            });
         }
         know
     }
@@ -337,6 +342,9 @@ impl KnownGroups {
         // (Only the groups used so far have pieces counted.)
         self.size[..self.len].fill(0);
         (self.len, self.last) = (0, 0);
+        // No piece may be of no kind: the last group's known kinds match no
+        // piece until there is a group.
+        self.known[0] = 0;
         pos.boards.pieces[side.index()].for_each_cell(|c| f(c, self.add(pos.knowledge[c])));
         // What the opponent can count: the pieces on the board and those
         // whose capture it did not see (an upper bound, so sound).
@@ -351,8 +359,9 @@ impl KnownGroups {
     /// group (a board has at most `GRID_SQUARES` pieces, so as many groups).
     #[inline(always)]
     fn add(&mut self, known: u16) -> usize {
-        // Pieces in a row are often of the same group: the last one's first.
-        let g = if self.last < self.len && self.known[self.last] == known {
+        // Pieces in a row are often of the same group: the last one's first
+        // (`last` is a group, or 0 with `known[0]` no piece's value).
+        let g = if self.known[self.last] == known {
             self.last
         } else {
             match self.known[..self.len].iter().position(|&k| k == known) {

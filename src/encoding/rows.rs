@@ -5,7 +5,7 @@
 //!
 //! The rows come from one of two sources that say the same thing: a [`View`]
 //! ([`Rows::of_view`]), or what a view is built from
-//! ([`Rows::of_position`]: the board, the position's bitboards and the refined
+//! ([`Rows::of_position_into`]: the board, the position's bitboards and the refined
 //! knowledge [`Position::view`] reads, without building the view). The
 //! observation tests compare the two over random games of every preset.
 
@@ -66,7 +66,8 @@ enum Whose {
 impl Rows {
     /// No statement anywhere, for a board of `files` x `ranks` seen from
     /// `side`.
-    fn new(files: u8, ranks: u8, side: Side) -> Rows {
+    #[inline(always)]
+    pub(super) fn new(files: u8, ranks: u8, side: Side) -> Rows {
         Rows {
             rows: [[0; MAX_RANKS as usize]; channel::PLY],
             files,
@@ -131,6 +132,7 @@ impl Rows {
     /// a plane a possible kind; for both, whether the kind is known (a single
     /// kind) and whether it is known to move (no kind of the set is
     /// immovable).
+    #[inline(always)]
     fn known(&mut self, whose: Whose, known: u16, squares: &Plane) {
         let (revealed, movable) = match whose {
             Whose::Own => (channel::OWN_REVEALED, channel::OWN_KNOWN_MOVABLE),
@@ -192,21 +194,28 @@ impl Rows {
         rows
     }
 
-    /// The rows of what `side` knows in `pos`: the same as
-    /// `Rows::of_view(&pos.view(side))`, read from what the view is built
-    /// from (the cells, the bitboards of the pieces and of the empty squares,
-    /// the board's lakes, and what each side knows of the other's pieces, a
-    /// group of pieces at a time: [`KnownGroups::gather`]), without
-    /// building the view.
+    /// Sets the rows of what `side` knows in `pos` (made by [`Rows::new`] for
+    /// `pos`'s board and `side`): the same as `Rows::of_view(&pos.view(side))`,
+    /// read from what the view is built from (the cells, the bitboards of the
+    /// pieces and of the empty squares, the board's lakes, and what each side
+    /// knows of the other's pieces, a group of pieces at a time:
+    /// [`KnownGroups::gather`]), without building the view. (The rows are
+    /// made by the caller, so that they are not copied when returned.)
     #[inline(always)]
+    pub(super) fn of_position_into(&mut self, pos: &Position, side: Side) {
+        self.gather::<GATHERED>(pos, side);
+    }
+
+    /// The rows of what `side` knows in `pos` ([`Rows::of_position_into`]).
+    #[cfg(all(test, feature = "std"))]
     pub(super) fn of_position(pos: &Position, side: Side) -> Rows {
         let g = &pos.rules.board;
         let mut rows = Rows::new(g.files, g.ranks, side);
-        rows.gather::<GATHERED>(pos, side);
+        rows.of_position_into(pos, side);
         rows
     }
 
-    /// Sets the rows of what `side` knows in `pos` ([`Rows::of_position`]),
+    /// Sets the rows of what `side` knows in `pos` ([`Rows::of_position_into`]),
     /// the squares of the first `G` groups of pieces of each side gathered
     /// while they are grouped, those of any other group in a second pass.
     #[inline(always)]
@@ -225,41 +234,55 @@ impl Rows {
         self.set_bits(channel::LAKE, &lake);
         self.set_bits(channel::EMPTY, &pos.boards.empty);
         let mut groups = KnownGroups::new();
-        for (whose, pieces_of) in [(Whose::Own, side), (Whose::Enemy, !side)] {
-            let mut squares = [[0u16; MAX_RANKS as usize]; G];
-            let mut more = false;
-            groups.gather(pos, pieces_of, |cell, group| {
-                let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
-                let bit = 1 << (file & 15);
-                if let Whose::Own = whose {
-                    let c = channel::OWN + kind_of(pos.cells[cell]).index();
-                    if let Some(row) = self.rows[c].get_mut(rank) {
-                        *row |= bit;
-                    }
-                }
-                match squares.get_mut(group).and_then(|s| s.get_mut(rank)) {
-                    Some(row) => *row |= bit,
-                    None => more |= group >= G,
-                }
-            });
-            for (&known, s) in groups.known().iter().zip(&squares) {
-                self.known(whose, known, s);
-            }
-            if more {
-                // The pieces of the groups past the first `G`, one at a time
-                // (the same grouping again gives the same groups).
-                let mut again = KnownGroups::new();
-                again.gather(pos, pieces_of, |cell, group| {
-                    if let (None, Some(&k)) = (squares.get(group), groups.known().get(group)) {
-                        let mut one = [0; MAX_RANKS as usize];
-                        set_in(&mut one, cell);
-                        self.known(whose, k, &one);
-                    }
-                });
-            }
-        }
+        self.gather_side::<true, G>(pos, side, &mut groups);
+        self.gather_side::<false, G>(pos, !side, &mut groups);
         if let Some(last) = pos.last.map(|o| o.observed_by(side)) {
             self.last(last.mv.from, last.mv.to);
+        }
+    }
+
+    /// The rows of the pieces of `pieces_of` ([`Rows::gather`]): the viewer's
+    /// own when `OWN` (their kinds, and what the opponent knows of them), else
+    /// the enemy's (what the viewer knows of them). `groups` is room for the
+    /// grouping.
+    #[inline(always)]
+    fn gather_side<const OWN: bool, const G: usize>(
+        &mut self,
+        pos: &Position,
+        pieces_of: Side,
+        groups: &mut KnownGroups,
+    ) {
+        let whose = if OWN { Whose::Own } else { Whose::Enemy };
+        let mut squares = [[0u16; MAX_RANKS as usize]; G];
+        let mut more = false;
+        groups.gather(pos, pieces_of, |cell, group| {
+            let (file, rank) = ((cell & 15).wrapping_sub(1), (cell >> 4).wrapping_sub(1));
+            let bit = 1 << (file & 15);
+            if OWN {
+                let c = channel::OWN + kind_of(pos.cells[cell]).index();
+                if let Some(row) = self.rows[c].get_mut(rank) {
+                    *row |= bit;
+                }
+            }
+            match squares.get_mut(group).and_then(|s| s.get_mut(rank)) {
+                Some(row) => *row |= bit,
+                None => more |= group >= G,
+            }
+        });
+        for (&known, s) in groups.known().iter().zip(&squares) {
+            self.known(whose, known, s);
+        }
+        if more {
+            // The pieces of the groups past the first `G`, one at a time
+            // (the same grouping again gives the same groups).
+            let mut again = KnownGroups::new();
+            again.gather(pos, pieces_of, |cell, group| {
+                if let (None, Some(&k)) = (squares.get(group), groups.known().get(group)) {
+                    let mut one = [0; MAX_RANKS as usize];
+                    set_in(&mut one, cell);
+                    self.known(whose, k, &one);
+                }
+            });
         }
     }
 
@@ -333,7 +356,7 @@ impl Rows {
 }
 
 /// The most groups of pieces (by what the other side knows of them) whose
-/// squares [`Rows::of_position`] gathers while grouping them (a game has only
+/// squares [`Rows::of_position_into`] gathers while grouping them (a game has only
 /// a handful at a time).
 const GATHERED: usize = 16;
 
@@ -473,14 +496,34 @@ fn row10(bits: u16, turned: bool) -> &'static [u8; 16] {
     }
 }
 
-/// A plane of 10 x 10 bytes, [`Sealed::plane`] of `u8` for a board of 10
-/// files and 10 ranks (`dst` has room for the six bytes a row's store writes
-/// past the row).
+/// Every statement plane of a 10 x 10 board into `block`, in the viewer's
+/// frame (`TURNED`: from the last rank and the last file), a row a 16-byte
+/// store (the six bytes past a row are overwritten by the next row, or the
+/// next plane), a plane with no statement as one fill.
 #[inline(always)]
-fn plane_10x10(dst: &mut [u8; 106], rows: &[u16; 10], turned: bool) {
-    for r in 0..10 {
-        let bits = if turned { rows[9 - r] } else { rows[r] };
-        dst[10 * r..10 * r + 16].copy_from_slice(row10(bits, turned));
+fn planes_10x10<const TURNED: bool>(
+    rows: &[Plane; channel::PLY],
+    block: &mut [u8; channel::PLY * 100 + 6],
+) {
+    let table = if TURNED {
+        &SPREAD10_REVERSED
+    } else {
+        &SPREAD10
+    };
+    for (c, plane) in rows.iter().enumerate() {
+        let at = c * 100;
+        if *plane == [0; MAX_RANKS as usize] {
+            block[at..at + 100].fill(0);
+            continue;
+        }
+        for r in 0..10 {
+            let bits = plane[if TURNED { 9 - r } else { r }];
+            let dst = at + 10 * r;
+            block[dst..dst + 16].copy_from_slice(&table[usize::from(bits & 0x3ff)]);
+            // (Else the compiler, seeing the next row overwrite the last six
+            // bytes, splits the store in two.)
+            core::hint::black_box(&mut *block);
+        }
     }
 }
 
@@ -496,22 +539,19 @@ fn two<T: Copy, const W: usize>(row: &mut [T], first: &[T; 8], second: &[T; 8]) 
 impl Sealed for u8 {
     const NONE: u8 = 0;
 
-    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks), a
-    /// plane without statements as one fill.
+    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks).
     #[inline(always)]
     fn planes_10x10(rows: &[Plane; channel::PLY], turned: bool, out: &mut [u8]) -> bool {
-        let Some(block) = out.get_mut(..channel::PLY * 100 + 6) else {
+        let Some(Ok(block)) = out
+            .get_mut(..channel::PLY * 100 + 6)
+            .map(<&mut [u8; channel::PLY * 100 + 6]>::try_from)
+        else {
             return false;
         };
-        for (c, plane) in rows.iter().enumerate() {
-            let dst = &mut block[c * 100..c * 100 + 106];
-            if *plane == [0; MAX_RANKS as usize] {
-                dst[..100].fill(0);
-            } else if let (Ok(dst), Some(rows)) =
-                (<&mut [u8; 106]>::try_from(dst), plane.first_chunk::<10>())
-            {
-                plane_10x10(dst, rows, turned);
-            }
+        if turned {
+            planes_10x10::<true>(rows, block);
+        } else {
+            planes_10x10::<false>(rows, block);
         }
         true
     }
