@@ -497,9 +497,12 @@ impl<'a, F: FnMut(usize, usize)> Marks<'a, F> {
     #[inline(always)]
     fn mark(&mut self, action: usize) {
         if let Some(m) = self.mask.get_mut(action) {
+            // The count and the report first: the mask's byte, stored last,
+            // is not read again.
+            let k = self.n;
+            self.n = k + 1;
+            (self.report)(k, action);
             *m = 1;
-            (self.report)(self.n, action);
-            self.n += 1;
         }
     }
 }
