@@ -527,6 +527,46 @@ fn planes_10x10<const TURNED: bool>(
     }
 }
 
+/// Every statement plane of a 10 x 10 board into `block` as `f32` values,
+/// in the viewer's frame (`TURNED`: from the last rank and the last file), a
+/// row three stores of four values from [`SPREAD4`] (or [`REVERSED4`]), a
+/// plane with no statement as one fill.
+#[inline(always)]
+fn float_planes_10x10<const TURNED: bool>(
+    rows: &[Plane; channel::PLY],
+    block: &mut [f32; channel::PLY * 100 + 2],
+) {
+    for (c, plane) in rows.iter().enumerate() {
+        let at = c * 100;
+        if *plane == [0; MAX_RANKS as usize] {
+            block[at..at + 100].fill(0.0);
+            continue;
+        }
+        for r in 0..10 {
+            let b = usize::from(plane[if TURNED { 9 - r } else { r }]);
+            // Values 0-3, 4-7 and 8-11 of the row (10 and 11 are zeros).
+            let [x, y, z] = if TURNED {
+                // Value `i` is bit `9 - i`.
+                [
+                    &REVERSED4[(b >> 6) & 15],
+                    &REVERSED4[(b >> 2) & 15],
+                    &REVERSED4[(b << 2) & 15],
+                ]
+            } else {
+                [
+                    &SPREAD4[b & 15],
+                    &SPREAD4[(b >> 4) & 15],
+                    &SPREAD4[(b >> 8) & 3],
+                ]
+            };
+            let dst = at + 10 * r;
+            block[dst..dst + 4].copy_from_slice(x);
+            block[dst + 4..dst + 8].copy_from_slice(y);
+            block[dst + 8..dst + 12].copy_from_slice(z);
+        }
+    }
+}
+
 /// Row `W` (8 to 16 values) of `first` then `second`: the first 8 values,
 /// then the first `W - 8` of `second`.
 #[inline(always)]
@@ -623,9 +663,23 @@ fn eight(a: &[f32; 4], b: &[f32; 4]) -> [f32; 8] {
 impl Sealed for f32 {
     const NONE: f32 = 0.0;
 
+    /// Boards of 10 x 10: every plane at a fixed place (no bounds checks), a
+    /// row three stores of four values (the two past the row are
+    /// overwritten by the next row, or the next plane).
     #[inline(always)]
-    fn planes_10x10(_: &[Plane; channel::PLY], _: bool, _: &mut [f32]) -> bool {
-        false
+    fn planes_10x10(rows: &[Plane; channel::PLY], turned: bool, out: &mut [f32]) -> bool {
+        let Some(Ok(block)) = out
+            .get_mut(..channel::PLY * 100 + 2)
+            .map(<&mut [f32; channel::PLY * 100 + 2]>::try_from)
+        else {
+            return false;
+        };
+        if turned {
+            float_planes_10x10::<true>(rows, block);
+        } else {
+            float_planes_10x10::<false>(rows, block);
+        }
+        true
     }
 
     #[inline(always)]
