@@ -425,7 +425,10 @@ impl Game {
 
     /// Makes this game `start` followed by the moves of `like`, replayed
     /// under the rules (reusing the buffers). Returns whether every move was
-    /// legal and the replay ends with `like`'s status.
+    /// legal and the replay ends with `like`'s status. When `like` is over,
+    /// the replay ends as `like` did: the verdict is public, while whether a
+    /// side could still move (the rules of a side that cannot move, or has
+    /// no hope) may depend on pieces `start` has drawn at random.
     pub(crate) fn replay_from(&mut self, start: Position, like: &Game) -> bool {
         self.start_from(start);
         for o in &like.outcomes {
@@ -433,6 +436,9 @@ impl Game {
                 return false;
             }
             self.play_checked(o.mv);
+        }
+        if like.current.status.is_over() {
+            self.current.status = like.current.status;
         }
         self.current.status == like.current.status
     }

@@ -117,3 +117,33 @@ fn samples_draw_every_allowed_kind_of_an_unknown_piece() {
     };
     assert_eq!(seen, possible);
 }
+
+/// Rule (hidden information): a game won because the opponent cannot move
+/// is sampled with its moves and its verdict, though whether the opponent's
+/// pieces could move depends on kinds the sampling side does not know (here
+/// Red cannot move after three plies of classic; a sample may give Red
+/// movable pieces where Blue has not seen them).
+#[test]
+fn a_sample_of_a_game_the_opponent_lost_by_not_moving_keeps_its_moves() {
+    let seed = 377_059_603_006_492_715;
+    let game = random_game(1, seed, 3);
+    assert!(
+        matches!(
+            game.status(),
+            marsal::Status::Won {
+                winner: Side::Blue,
+                reason: marsal::WinReason::OpponentCannotMove
+            }
+        ),
+        "{:?}",
+        game.status()
+    );
+    for side in Side::BOTH {
+        for draw in 0..20 {
+            let sample = game.determinize(side, &mut Rng::new(draw));
+            assert!(sample.moves().eq(game.moves()), "{side} {draw}");
+            assert_eq!(sample.view(side), game.view(side), "{side} {draw}");
+            assert!(sample.is_consistent(&game.view(side)));
+        }
+    }
+}
