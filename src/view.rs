@@ -379,6 +379,9 @@ impl KnownGroups {
     /// group (a board has at most `GRID_SQUARES` pieces, so as many groups).
     #[inline(always)]
     fn add(&mut self, known: u16) -> usize {
+        // (A piece may always be its own kind: the position never takes it
+        // out. An empty slot holds kinds 0.)
+        debug_assert!(known != 0, "a piece of no possible kind");
         let s = slot(known);
         let g = match self.slots[s] {
             (k, g) if k == known => usize::from(g),
