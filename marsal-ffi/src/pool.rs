@@ -3,19 +3,36 @@
 //! dropped, plus the calling thread. [`Pool::run`] hands one job to all of
 //! them (the caller runs part 0, worker `k` part `k`) and returns when every
 //! part is done, so a job may borrow the caller's data. No thread is started
-//! per call: a call costs two condition-variable hand-overs per worker.
+//! per call.
+//!
+//! Hand-overs spin before they sleep. A worker that finished a part watches
+//! for the next job for [`Pool::spin`] (busy, with the processor's pause
+//! hint) before it sleeps on a condition variable, and the caller watches for
+//! the workers' parts to finish the same way. A job that follows within that
+//! time (the next call of a host's stepping loop, or the second job of the
+//! same call) then starts at once, with no system call; a sleeping thread
+//! needs a wake-up through the kernel, which on a virtual machine whose idle
+//! processors halt costs tens to hundreds of microseconds, as much as a part
+//! of a step. A spin of zero sleeps at once.
 //!
 //! A panic in a part is caught on the thread it happens on and reported by
 //! `run` as `Err` after every part is done (the pool stays usable), so no
 //! panic crosses the C ABI and no worker outlives the data it borrows.
 
+use std::hint::spin_loop;
 use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// A part of a job: called with the part's index (`0..threads`).
 pub(crate) type Job<'a> = dyn Fn(usize) + Sync + 'a;
+
+/// How long a thread of a pool watches for the next hand-over before it
+/// sleeps, unless set otherwise ([`Pool::set_spin`]).
+pub(crate) const DEFAULT_SPIN: Duration = Duration::from_micros(200);
 
 /// A job with its lifetime erased. Only dereferenced by workers between the
 /// moment `Pool::run` publishes it and the moment `run` has seen every worker
@@ -27,23 +44,34 @@ struct JobRef(*const Job<'static>);
 // while any worker can reach it (see `JobRef`).
 unsafe impl Send for JobRef {}
 
+/// What is only read or written under the lock.
 struct State {
-    /// Counts the jobs published; a worker runs each generation once.
-    generation: u64,
     job: Option<JobRef>,
-    /// Workers still running the current job.
-    running: usize,
-    /// Whether a worker's part of the current job panicked.
-    panicked: bool,
+    /// Workers asleep on `start`.
+    sleepers: usize,
+    /// Whether the caller is asleep on `done`.
+    caller_asleep: bool,
     quit: bool,
 }
 
 struct Shared {
     state: Mutex<State>,
-    /// Signalled when a job is published or the pool stops.
+    /// Signalled when a job is published (and workers sleep) or the pool stops.
     start: Condvar,
-    /// Signalled when the last worker finishes a job.
+    /// Signalled when the last worker finishes a job (and the caller sleeps).
     done: Condvar,
+    /// Counts the jobs published; a worker runs each generation once. Only
+    /// changed under the lock (so that a worker going to sleep cannot miss
+    /// it), read without it while spinning.
+    generation: AtomicU64,
+    /// Workers still running the current job.
+    running: AtomicUsize,
+    /// Whether a worker's part of the current job panicked.
+    panicked: AtomicBool,
+    /// Set (under the lock too) when the pool stops.
+    quit: AtomicBool,
+    /// How long a hand-over spins before sleeping, in nanoseconds.
+    spin_ns: AtomicU64,
 }
 
 impl Shared {
@@ -51,6 +79,30 @@ impl Shared {
     /// holding it, and its fields are always consistent).
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Spins until `ready()` or the spin time is over: whether it became ready.
+    fn spin_until(&self, ready: impl Fn() -> bool) -> bool {
+        if ready() {
+            return true;
+        }
+        let budget = Duration::from_nanos(self.spin_ns.load(Ordering::Relaxed));
+        if budget.is_zero() {
+            return false;
+        }
+        let start = Instant::now();
+        loop {
+            // The clock is read every 64 pauses (a few microseconds).
+            for _ in 0..64 {
+                spin_loop();
+                if ready() {
+                    return true;
+                }
+            }
+            if start.elapsed() >= budget {
+                return false;
+            }
+        }
     }
 }
 
@@ -61,24 +113,30 @@ pub(crate) struct Pool {
 }
 
 impl Pool {
-    /// A pool of `threads` (at least 1: the caller alone, no worker). Fails
-    /// with the system's message when a thread cannot be started.
-    pub(crate) fn new(threads: usize) -> Result<Pool, String> {
+    /// A pool of `threads` (at least 1: the caller alone, no worker) whose
+    /// hand-overs spin for `spin`. Fails with the system's message when a
+    /// thread cannot be started.
+    pub(crate) fn new(threads: usize, spin: Duration) -> Result<Pool, String> {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
-                generation: 0,
                 job: None,
-                running: 0,
-                panicked: false,
+                sleepers: 0,
+                caller_asleep: false,
                 quit: false,
             }),
             start: Condvar::new(),
             done: Condvar::new(),
+            generation: AtomicU64::new(0),
+            running: AtomicUsize::new(0),
+            panicked: AtomicBool::new(false),
+            quit: AtomicBool::new(false),
+            spin_ns: AtomicU64::new(0),
         });
         let mut pool = Pool {
             shared,
             workers: Vec::new(),
         };
+        pool.set_spin(spin);
         for part in 1..threads.max(1) {
             let shared = Arc::clone(&pool.shared);
             let handle = std::thread::Builder::new()
@@ -95,32 +153,60 @@ impl Pool {
         self.workers.len() + 1
     }
 
+    /// How long a hand-over spins before its thread sleeps.
+    pub(crate) fn spin(&self) -> Duration {
+        Duration::from_nanos(self.shared.spin_ns.load(Ordering::Relaxed))
+    }
+
+    /// Sets how long a hand-over spins before its thread sleeps (at most
+    /// about 584 years; workers already spinning keep their old budget until
+    /// their next hand-over).
+    pub(crate) fn set_spin(&self, spin: Duration) {
+        let ns = u64::try_from(spin.as_nanos()).unwrap_or(u64::MAX);
+        self.shared.spin_ns.store(ns, Ordering::Relaxed);
+    }
+
     /// Runs `job(part)` for every part `0..threads()`, part 0 on the calling
     /// thread, and returns when all are done: `Err` when any part panicked.
     pub(crate) fn run(&self, job: &Job<'_>) -> Result<(), ()> {
         if self.workers.is_empty() {
             return catch_unwind(AssertUnwindSafe(|| job(0))).map_err(|_| ());
         }
+        let sh = &*self.shared;
         let ptr: *const Job<'_> = job;
         // SAFETY: only the lifetime changes (same fat pointer); workers use it
         // only until `running` is back to 0, which this function waits for
         // below before returning, while `job` is alive.
         let ptr: *const Job<'static> = unsafe { std::mem::transmute(ptr) };
-        {
-            let mut st = self.shared.lock();
-            st.generation = st.generation.wrapping_add(1);
+        let sleepers = {
+            let mut st = sh.lock();
             st.job = Some(JobRef(ptr));
-            st.running = self.workers.len();
-            st.panicked = false;
+            sh.panicked.store(false, Ordering::Relaxed);
+            sh.running.store(self.workers.len(), Ordering::Relaxed);
+            // Release: a worker that sees the new generation sees the job,
+            // the count and the flag above.
+            sh.generation.fetch_add(1, Ordering::Release);
+            st.sleepers
+        };
+        if sleepers > 0 {
+            sh.start.notify_all();
         }
-        self.shared.start.notify_all();
         let mine = catch_unwind(AssertUnwindSafe(|| job(0)));
-        let mut st = self.shared.lock();
-        while st.running > 0 {
-            st = self.shared.done.wait(st).unwrap_or_else(|e| e.into_inner());
-        }
+        // Acquire: the workers' writes are seen once the count is 0.
+        let finished = || sh.running.load(Ordering::Acquire) == 0;
+        let mut st = if sh.spin_until(finished) {
+            sh.lock()
+        } else {
+            let mut st = sh.lock();
+            st.caller_asleep = true;
+            while !finished() {
+                st = sh.done.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            st.caller_asleep = false;
+            st
+        };
         st.job = None;
-        if mine.is_err() || st.panicked {
+        if mine.is_err() || sh.panicked.load(Ordering::Relaxed) {
             Err(())
         } else {
             Ok(())
@@ -129,18 +215,32 @@ impl Pool {
 }
 
 /// A worker: runs part `part` of each job published, until the pool stops.
-fn work(shared: &Shared, part: usize) {
+fn work(sh: &Shared, part: usize) {
     let mut seen = 0u64;
     loop {
+        let published = || {
+            sh.generation.load(Ordering::Acquire) != seen || sh.quit.load(Ordering::Acquire)
+        };
         let job = {
-            let mut st = shared.lock();
-            while st.generation == seen && !st.quit {
-                st = shared.start.wait(st).unwrap_or_else(|e| e.into_inner());
-            }
+            let st = if sh.spin_until(published) {
+                sh.lock()
+            } else {
+                let mut st = sh.lock();
+                // `generation` and `quit` change under the lock: checked
+                // here, they cannot change before this thread sleeps.
+                while !published() {
+                    st.sleepers += 1;
+                    st = sh.start.wait(st).unwrap_or_else(|e| e.into_inner());
+                    st.sleepers -= 1;
+                }
+                st
+            };
             if st.quit {
                 return;
             }
-            seen = st.generation;
+            // One job a generation, and the next is not published before
+            // this worker finishes this one.
+            seen = sh.generation.load(Ordering::Acquire);
             st.job
         };
         let ok = match job {
@@ -149,18 +249,29 @@ fn work(shared: &Shared, part: usize) {
             Some(JobRef(p)) => catch_unwind(AssertUnwindSafe(|| unsafe { (*p)(part) })).is_ok(),
             None => true,
         };
-        let mut st = shared.lock();
-        st.panicked |= !ok;
-        st.running -= 1;
-        if st.running == 0 {
-            shared.done.notify_one();
+        if !ok {
+            sh.panicked.store(true, Ordering::Relaxed);
+        }
+        // AcqRel: this part's writes (and the flag) are seen by the caller
+        // once it sees the count at 0.
+        if sh.running.fetch_sub(1, Ordering::AcqRel) == 1 {
+            // The caller checks the count under the lock before it sleeps:
+            // taking the lock here means it is either asleep or will not sleep.
+            let st = sh.lock();
+            if st.caller_asleep {
+                sh.done.notify_one();
+            }
         }
     }
 }
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        self.shared.lock().quit = true;
+        {
+            let mut st = self.shared.lock();
+            st.quit = true;
+            self.shared.quit.store(true, Ordering::Release);
+        }
         self.shared.start.notify_all();
         for w in self.workers.drain(..) {
             // A worker never panics outside a caught part; nothing to report.
@@ -242,7 +353,7 @@ mod tests {
 
     #[test]
     fn every_part_runs_once_a_job_and_panics_are_reported() {
-        let pool = Pool::new(3).unwrap();
+        let pool = Pool::new(3, DEFAULT_SPIN).unwrap();
         assert_eq!(pool.threads(), 3);
         let mut data = vec![0usize; 10];
         for round in 1..=50 {

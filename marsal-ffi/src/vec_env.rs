@@ -4,7 +4,7 @@
 //! observations), on a pool of worker threads the handle owns (`pool.rs`;
 //! the work of a part of the games is in `vec_env_step.rs`).
 
-use super::pool::{Pool, Split};
+use super::pool::{DEFAULT_SPIN, Pool, Split};
 use super::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace};
@@ -149,7 +149,7 @@ pub unsafe extern "C" fn marsal_vec_env_new(
         for i in 0..num_envs {
             slots.push(Slot::new(&r.rules, seed, i)?);
         }
-        let pool = Pool::new(1).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        let pool = Pool::new(1, DEFAULT_SPIN).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
         let env = MarsalVecEnv {
             spaces,
             slots,
@@ -198,8 +198,9 @@ pub unsafe extern "C" fn marsal_vec_env_set_threads(
             return Ok(());
         }
         // Stop the old workers first, so that the threads never add up.
-        e.pool = Pool::new(1).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
-        e.pool = Pool::new(threads).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        let spin = e.pool.spin();
+        e.pool = Pool::new(1, spin).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        e.pool = Pool::new(threads, spin).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
         Ok(())
     })
 }

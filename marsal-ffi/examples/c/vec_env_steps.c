@@ -8,8 +8,9 @@
  *   valgrind --tool=callgrind /tmp/vec_env_steps 100 1   # and 300: the
  *   # difference of the two totals over 200 * 256 is a game-step
  *
- * Arguments: timed steps (after 100 warm-up steps) and the mode: 1 uint8
- * observations + masks, 0 float observations + masks, 2 masks only. */
+ * Arguments: timed steps (after 100 warm-up steps), the mode (1 uint8
+ * observations + masks, 0 float observations + masks, 2 masks only) and the
+ * number of threads (1 by default). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,10 +34,12 @@ static int ok(enum MarsalStatus st, const char *what) {
 int main(int argc, char **argv) {
   int steps = argc > 1 ? atoi(argv[1]) : 200;
   int mode = argc > 2 ? atoi(argv[2]) : 1;
+  int threads = argc > 3 ? atoi(argv[3]) : 1;
   MarsalRuleset *rules = NULL;
   MarsalVecEnv *env = NULL;
   if (!ok(marsal_ruleset_preset("classic", &rules), "preset") ||
-      !ok(marsal_vec_env_new(rules, ENVS, 1, 0, &env), "vec_env_new"))
+      !ok(marsal_vec_env_new(rules, ENVS, 1, 0, &env), "vec_env_new") ||
+      !ok(marsal_vec_env_set_threads(env, threads > 0 ? (size_t)threads : 1), "threads"))
     return 1;
   size_t obs_size = 4500, mask_size = 1800; /* classic: 45 x 10 x 10, 1,800 */
   void *obs = malloc(ENVS * obs_size * sizeof(float));
