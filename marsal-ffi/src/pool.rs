@@ -375,4 +375,51 @@ mod tests {
         assert!(r.is_err());
         assert!(pool.run(&|_| {}).is_ok(), "the pool still works");
     }
+
+    /// Runs `jobs` jobs on `pool`, sleeping `pause` before every seventh, and
+    /// checks that each ran every part once and that the parts' writes are
+    /// seen when `run` returns.
+    fn runs_every_part_once(pool: &Pool, jobs: usize, pause: Duration) {
+        let threads = pool.threads();
+        let mut data = vec![0usize; 3 * threads];
+        for job in 1..=jobs {
+            if job % 7 == 0 {
+                std::thread::sleep(pause);
+            }
+            let split = Split::new(&mut data);
+            pool.run(&|p| {
+                // SAFETY: each part its own range.
+                for x in unsafe { split.part(part_range(3 * threads, threads, p)) } {
+                    *x += 1;
+                }
+            })
+            .unwrap();
+            assert!(data.iter().all(|&x| x == job), "job {job}: {data:?}");
+        }
+    }
+
+    #[test]
+    fn hand_overs_work_whether_threads_spin_or_sleep() {
+        // Sleeping at once, spinning briefly (some hand-overs after the
+        // pause find the workers asleep), and spinning longer than any pause.
+        for spin in [Duration::ZERO, Duration::from_micros(50), Duration::from_secs(1)] {
+            let pool = Pool::new(3, spin).unwrap();
+            assert_eq!(pool.spin(), spin);
+            runs_every_part_once(&pool, 300, Duration::from_millis(1));
+        }
+        let pool = Pool::new(2, Duration::ZERO).unwrap();
+        runs_every_part_once(&pool, 50, Duration::from_millis(1));
+        pool.set_spin(Duration::from_millis(5));
+        assert_eq!(pool.spin(), Duration::from_millis(5));
+        runs_every_part_once(&pool, 50, Duration::from_millis(1));
+    }
+
+    #[test]
+    fn a_pool_stops_its_spinning_workers_at_once() {
+        let pool = Pool::new(3, Duration::from_secs(100)).unwrap();
+        pool.run(&|_| {}).unwrap();
+        let start = Instant::now();
+        drop(pool);
+        assert!(start.elapsed() < Duration::from_secs(50), "the workers saw the stop");
+    }
 }

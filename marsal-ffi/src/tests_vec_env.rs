@@ -164,6 +164,75 @@ fn any_number_of_threads_gives_the_games_of_one() {
 }
 
 #[test]
+fn the_spin_between_calls_changes_no_result() {
+    let mut envs: Vec<Env> = [0u64, 3, 1000]
+        .iter()
+        .map(|&us| {
+            let e = Env::new("classic", 11, 5, 2, MARSAL_OBS_UINT8);
+            // SAFETY: a live handle.
+            assert_eq!(
+                unsafe { marsal_vec_env_set_spin(e.ptr, us) },
+                MarsalStatus::Ok
+            );
+            e
+        })
+        .collect();
+    for step in 0..120 {
+        if step % 40 == 39 {
+            // Long enough between calls for the workers to fall asleep.
+            std::thread::sleep(std::time::Duration::from_millis(3));
+        }
+        for e in &mut envs {
+            e.step_random();
+        }
+        for e in &envs[1..] {
+            assert_eq!(e.bufs, envs[0].bufs);
+        }
+    }
+}
+
+#[test]
+fn the_spin_is_read_back_and_a_bad_one_is_refused() {
+    let e = Env::new("classic", 4, 1, 2, MARSAL_OBS_UINT8);
+    let mut us = 7;
+    // SAFETY: a live handle, real out pointers, and NULL where tested.
+    unsafe {
+        assert_eq!(marsal_vec_env_spin(e.ptr, &mut us), MarsalStatus::Ok);
+        assert_eq!(us, 200, "the default");
+        assert_eq!(marsal_vec_env_set_spin(e.ptr, 0), MarsalStatus::Ok);
+        assert_eq!(marsal_vec_env_spin(e.ptr, &mut us), MarsalStatus::Ok);
+        assert_eq!(us, 0);
+        assert_eq!(
+            marsal_vec_env_set_spin(e.ptr, MARSAL_VEC_ENV_MAX_SPIN_US + 1),
+            MarsalStatus::InvalidArgument
+        );
+        assert!(last_message().contains("microseconds"));
+        assert_eq!(marsal_vec_env_spin(e.ptr, &mut us), MarsalStatus::Ok);
+        assert_eq!(us, 0, "unchanged by the refused call");
+        assert_eq!(
+            marsal_vec_env_set_spin(e.ptr, MARSAL_VEC_ENV_MAX_SPIN_US),
+            MarsalStatus::Ok
+        );
+        // The setting outlives a change of threads.
+        assert_eq!(marsal_vec_env_set_threads(e.ptr, 3), MarsalStatus::Ok);
+        assert_eq!(marsal_vec_env_spin(e.ptr, &mut us), MarsalStatus::Ok);
+        assert_eq!(us, MARSAL_VEC_ENV_MAX_SPIN_US);
+        assert_eq!(
+            marsal_vec_env_set_spin(null_mut(), 5),
+            MarsalStatus::NullPointer
+        );
+        assert_eq!(
+            marsal_vec_env_spin(std::ptr::null(), &mut us),
+            MarsalStatus::NullPointer
+        );
+        assert_eq!(
+            marsal_vec_env_spin(e.ptr, null_mut()),
+            MarsalStatus::NullPointer
+        );
+    }
+}
+
+#[test]
 fn uint8_observations_carry_the_float_ones() {
     let mut f = Env::new("barrage", 9, 4, 2, MARSAL_OBS_FLOAT32);
     let mut b = Env::new("barrage", 9, 4, 1, MARSAL_OBS_UINT8);

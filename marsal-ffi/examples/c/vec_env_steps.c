@@ -10,7 +10,8 @@
  *
  * Arguments: timed steps (after 100 warm-up steps), the mode (1 uint8
  * observations + masks, 0 float observations + masks, 2 masks only) and the
- * number of threads (1 by default). */
+ * number of threads (1 by default), and how long the threads spin between
+ * hand-overs in microseconds (the library's default when not given). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +36,13 @@ int main(int argc, char **argv) {
   int steps = argc > 1 ? atoi(argv[1]) : 200;
   int mode = argc > 2 ? atoi(argv[2]) : 1;
   int threads = argc > 3 ? atoi(argv[3]) : 1;
+  long spin = argc > 4 ? atol(argv[4]) : -1;
   MarsalRuleset *rules = NULL;
   MarsalVecEnv *env = NULL;
   if (!ok(marsal_ruleset_preset("classic", &rules), "preset") ||
       !ok(marsal_vec_env_new(rules, ENVS, 1, 0, &env), "vec_env_new") ||
-      !ok(marsal_vec_env_set_threads(env, threads > 0 ? (size_t)threads : 1), "threads"))
+      !ok(marsal_vec_env_set_threads(env, threads > 0 ? (size_t)threads : 1), "threads") ||
+      (spin >= 0 && !ok(marsal_vec_env_set_spin(env, (uint64_t)spin), "spin")))
     return 1;
   size_t obs_size = 4500, mask_size = 1800; /* classic: 45 x 10 x 10, 1,800 */
   void *obs = malloc(ENVS * obs_size * sizeof(float));

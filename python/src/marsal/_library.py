@@ -220,6 +220,8 @@ _SIGNATURES = {
                     _u8_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]),
     "marsal_vec_env_set_threads": (_c_status, [_env_p, ctypes.c_size_t]),
     "marsal_vec_env_threads": (_c_status, [_env_p, _size_p]),
+    "marsal_vec_env_set_spin": (_c_status, [_env_p, _u64]),
+    "marsal_vec_env_spin": (_c_status, [_env_p, ctypes.POINTER(ctypes.c_uint64)]),
     "marsal_vec_env_reset_into": (
         _c_status, [_env_p, _u64, ctypes.POINTER(MarsalVecEnvOutputs)]),
     "marsal_vec_env_step_into": (
