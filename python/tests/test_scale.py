@@ -36,6 +36,21 @@ def test_threads_give_the_games_of_one_thread(ruleset: str) -> None:
                 assert np.array_equal(x, y)
 
 
+def test_the_spin_between_calls_changes_no_result_and_bad_values_raise() -> None:
+    runs = []
+    for spin in (None, 0, 1000):
+        with VectorEnv("classic", 9, seed=3, max_plies=40, num_threads=2, spin_us=spin) as env:
+            assert env.spin_us == (200 if spin is None else spin)
+            runs.append(_run(env, 80))
+    for other in runs[1:]:
+        for a, b in zip(runs[0], other):
+            for x, y in zip(a, b):
+                assert np.array_equal(x, y)
+    for bad in (-1, 1_000_001, 2.5, True):
+        with pytest.raises(ValueError, match="spin_us"):
+            VectorEnv("classic", 2, spin_us=bad)  # type: ignore[arg-type]
+
+
 def test_num_threads_zero_is_one_a_core_and_bad_values_raise() -> None:
     with VectorEnv("classic", 4, num_threads=0) as env:
         assert 1 <= env.num_threads <= 4
