@@ -92,7 +92,10 @@ impl Shared {
         }
         let start = Instant::now();
         loop {
-            // The clock is read every 64 pauses (a few microseconds).
+            // The clock is read every 64 pauses (a microsecond or two), and
+            // the processor offered to any other thread that is ready to
+            // run: with more threads than free cores, the threads a job
+            // waits for get the processor instead of the spinning ones.
             for _ in 0..64 {
                 spin_loop();
                 if ready() {
@@ -102,6 +105,7 @@ impl Shared {
             if start.elapsed() >= budget {
                 return false;
             }
+            std::thread::yield_now();
         }
     }
 }
