@@ -1486,7 +1486,7 @@ enum MarsalStatus marsal_vec_env_set_spin(struct MarsalVecEnv *env, uint64_t mic
 enum MarsalStatus marsal_vec_env_spin(const struct MarsalVecEnv *env, uint64_t *out);
 
 // Frees a vector environment and stops its worker threads (NULL does
-// nothing).
+// nothing). A step in flight (`marsal_vec_env_send`) is waited for first.
 //
 // # Safety
 // `env` must be NULL or a live handle, not used afterwards.
@@ -1620,6 +1620,93 @@ enum MarsalStatus marsal_vec_env_to_move(const struct MarsalVecEnv *env,
 enum MarsalStatus marsal_vec_env_game(const struct MarsalVecEnv *env,
                                       size_t index,
                                       struct MarsalGame **out);
+
+// Starts a step of every game of `env` and returns at once: the first half
+// of `marsal_vec_env_step_into`, whose arguments and results it has. Every
+// check is made now, on the calling thread, in the same order and with the
+// same codes and messages: a wrong `count`, a NULL `actions`, a bad output
+// (`MARSAL_STATUS_BUFFER_TOO_SMALL`, a bad `obs_dtype`), an action out of
+// range (`MARSAL_STATUS_INVALID_ARGUMENT`) or illegal
+// (`MARSAL_STATUS_ILLEGAL_MOVE`) fails `send`, nothing changes and nothing
+// is in flight. Then the moves are played and `*outputs` written in the
+// background, on a driver thread the environment starts on its first
+// `send` (it runs the part the calling thread runs in a synchronous step,
+// with the environment's `threads - 1` workers), and
+// `marsal_vec_env_recv` waits for them. The results are exactly those of
+// `marsal_vec_env_step_into` with the same actions, with any number of
+// threads.
+//
+// `actions` is read during this call only (the actions are checked and kept
+// as moves), so its buffer may be reused at once. `*outputs` is copied too,
+// but **the buffers it points to are written until `marsal_vec_env_recv`
+// returns**: they must stay valid, and must not be read or written by the
+// caller, until then (or until `marsal_vec_env_free` returns).
+//
+// While a step is in flight, every call on `env` other than
+// `marsal_vec_env_recv`, `marsal_vec_env_free` and
+// `marsal_vec_env_in_flight` (step, reset, random
+// actions, threads, games, bot actions, another `send`) fails with
+// `MARSAL_STATUS_INVALID_ARGUMENT` ("a step is in flight: call
+// marsal_vec_env_recv first") and changes nothing; `marsal_vec_env_free`
+// waits for the step, then frees the environment. To overlap stepping with
+// the host's own work (a policy's inference), alternate two environments of
+// half the games each: send A, send B, then recv A, infer on A's outputs,
+// send A, recv B, infer on B's, send B, ...
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call;
+// `actions` NULL or `count` readable elements; `outputs` NULL or readable,
+// its pointers as `MarsalVecEnvOutputs` says, and valid and unused by the
+// caller until `marsal_vec_env_recv` or `marsal_vec_env_free` returns.
+//
+// # Example
+// Two environments of half the games each, so that one steps while the
+// host infers on the other's outputs (`infer` reads the outputs and writes
+// the next actions; the first actions come from the reset's outputs):
+// ```c
+// marsal_vec_env_send(a, actions_a, n, &out_a);
+// marsal_vec_env_send(b, actions_b, n, &out_b);
+// for (;;) {
+//     if (marsal_vec_env_recv(a) != MARSAL_STATUS_OK) break;  /* out_a ready, b steps */
+//     infer(&out_a, actions_a);
+//     marsal_vec_env_send(a, actions_a, n, &out_a);
+//     if (marsal_vec_env_recv(b) != MARSAL_STATUS_OK) break;  /* out_b ready, a steps */
+//     infer(&out_b, actions_b);
+//     marsal_vec_env_send(b, actions_b, n, &out_b);
+// }
+// ```
+enum MarsalStatus marsal_vec_env_send(struct MarsalVecEnv *env,
+                                      const int64_t *actions,
+                                      size_t count,
+                                      const struct MarsalVecEnvOutputs *outputs);
+
+// Waits for the step `marsal_vec_env_send` started on `env` to finish and
+// returns its status (`MARSAL_STATUS_OK` when every game was played and
+// its outputs written, as `marsal_vec_env_step_into` would have; a panic
+// in the background is `MARSAL_STATUS_PANIC`). The output buffers of that
+// `send` are then the caller's again, and `env` takes any call. With no
+// step in flight, `MARSAL_STATUS_INVALID_ARGUMENT` ("no step is in flight:
+// call marsal_vec_env_send first") and nothing changes.
+//
+// # Safety
+// `env` must be NULL or a live handle not used elsewhere during the call.
+//
+// # Example
+// ```c
+// if (marsal_vec_env_send(env, actions, n, &outputs) == MARSAL_STATUS_OK) {
+//     /* the host's own work; the buffers of `outputs` are not touched */
+//     MarsalStatus st = marsal_vec_env_recv(env);  /* now they may be read */
+// }
+// ```
+enum MarsalStatus marsal_vec_env_recv(struct MarsalVecEnv *env);
+
+// Writes whether a step of `env` is in flight (sent and not yet received)
+// into `*out`: true between a successful `marsal_vec_env_send` and the
+// `marsal_vec_env_recv` that follows it.
+//
+// # Safety
+// `env` must be NULL or a live handle; `out` NULL or writable.
+enum MarsalStatus marsal_vec_env_in_flight(const struct MarsalVecEnv *env, bool *out);
 
 // Writes the message of the most recent failed call on this thread (a
 // successful call leaves it as it was) into `buf`

@@ -2,6 +2,7 @@
 //! chosen inside the library by `random`, `careful` or `search` (with its
 //! node budget), for learning loops that need an opponent.
 
+use super::vec_env_async::idle;
 use super::*;
 use marsal::encoding::ActionSpace;
 use marsal::{Game, Rng, SearchConfig, search_move};
@@ -144,7 +145,7 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
+        let e = unsafe { idle(env) }?;
         let policy = Policy::new(policy, nodes)?;
         let games = e.games();
         if count != games.len() {

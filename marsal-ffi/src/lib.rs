@@ -63,6 +63,7 @@
 //! | `vec_env_step.rs` | the outputs of a vector env call and the work on a part of its games |
 //! | `vec_env_legal.rs` | the legal actions of a vector env's game, kept from its mask for the draws and checks |
 //! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
+//! | `vec_env_async.rs` | the asynchronous step of a vector env: send, then recv, the play on a driver thread |
 //! | `pool.rs` | the persistent worker threads of a vector environment |
 #![allow(unsafe_code)]
 
@@ -105,6 +106,8 @@ mod vec_env_step;
 pub use vec_env_step::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
 mod vec_env;
 pub use vec_env::*;
+mod vec_env_async;
+pub use vec_env_async::*;
 mod pool;
 mod status;
 use status::{Error, FfiResult, boundary, quote};
@@ -117,3 +120,5 @@ mod tests_bots;
 mod tests_host;
 #[cfg(test)]
 mod tests_vec_env;
+#[cfg(test)]
+mod tests_vec_env_async;

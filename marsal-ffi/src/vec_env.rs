@@ -5,6 +5,7 @@
 //! the work of a part of the games is in `vec_env_step.rs`).
 
 use super::pool::{DEFAULT_SPIN, Pool, Split};
+use super::vec_env_async::{Flight, idle, idle_mut};
 use super::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace};
@@ -26,15 +27,18 @@ pub const MARSAL_VEC_ENV_MAX_THREADS: usize = 256;
 /// Each game has its own generators, drawn from the seed and its index, so the
 /// results are the same for any number of threads.
 pub struct MarsalVecEnv {
-    spaces: Spaces,
-    slots: Vec<Slot>,
-    pool: Pool,
+    pub(crate) spaces: Spaces,
+    pub(crate) slots: Vec<Slot>,
+    pub(crate) pool: Pool,
+    /// The step in flight, if any (`vec_env_async.rs`): while one is, `slots`
+    /// and `pool` are with it and every call but recv and free is refused.
+    pub(crate) flight: Flight,
 }
 
 impl MarsalVecEnv {
     /// Runs `task` on every game, split between the pool's threads; the error
     /// of the lowest game index, if any.
-    fn run(
+    pub(crate) fn run(
         &mut self,
         task: Task<'_>,
         outputs: &Outputs<'_>,
@@ -155,6 +159,7 @@ pub unsafe extern "C" fn marsal_vec_env_new(
             spaces,
             slots,
             pool,
+            flight: Flight::default(),
         };
         // SAFETY: checked for NULL above; writable by the caller's promise.
         unsafe { out.write(Box::into_raw(Box::new(env))) };
@@ -181,7 +186,7 @@ pub unsafe extern "C" fn marsal_vec_env_set_threads(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
+        let e = unsafe { idle_mut(env) }?;
         if num_threads > MARSAL_VEC_ENV_MAX_THREADS {
             return Err(invalid(format!(
                 "num_threads must be 0..={MARSAL_VEC_ENV_MAX_THREADS}, not {num_threads}"
@@ -218,7 +223,7 @@ pub unsafe extern "C" fn marsal_vec_env_threads(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
+        let e = unsafe { idle(env) }?;
         // SAFETY: the caller's promise.
         *unsafe { get_mut(out, "out") }? = e.pool.threads();
         Ok(())
@@ -286,7 +291,7 @@ pub unsafe extern "C" fn marsal_vec_env_spin(
 }
 
 /// Frees a vector environment and stops its worker threads (NULL does
-/// nothing).
+/// nothing). A step in flight (`marsal_vec_env_send`) is waited for first.
 ///
 /// # Safety
 /// `env` must be NULL or a live handle, not used afterwards.
@@ -312,7 +317,7 @@ pub unsafe extern "C" fn marsal_vec_env_num_envs(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
+        let e = unsafe { idle(env) }?;
         // SAFETY: the caller's promise.
         *unsafe { get_mut(out, "out") }? = e.slots.len();
         Ok(())
@@ -336,7 +341,7 @@ pub unsafe extern "C" fn marsal_vec_env_reset_into(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
+        let e = unsafe { idle_mut(env) }?;
         // SAFETY: the caller's promise.
         let outs = unsafe { self::outputs(e, outputs) }?;
         e.run(Task::Reset(seed), &outs, None)
@@ -402,7 +407,7 @@ pub unsafe extern "C" fn marsal_vec_env_step_into(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
+        let e = unsafe { idle_mut(env) }?;
         let n = e.slots.len();
         if count != n {
             return Err(invalid(format!(
@@ -476,7 +481,7 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
+        let e = unsafe { idle_mut(env) }?;
         let n = e.slots.len();
         if count != n {
             return Err(invalid(format!(
@@ -502,7 +507,7 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
+        let e = unsafe { idle(env) }?;
         let n = e.slots.len();
         if count != n {
             return Err(invalid(format!("room for {count} sides for {n} games")));
@@ -530,7 +535,7 @@ pub unsafe extern "C" fn marsal_vec_env_game(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
+        let e = unsafe { idle(env) }?;
         if out.is_null() {
             return Err(null("out"));
         }

@@ -1,0 +1,433 @@
+//! The asynchronous step of a vector environment (EnvPool's `send` /
+//! `recv`): `marsal_vec_env_send` checks the actions on the caller's thread,
+//! then hands the play to a driver thread the environment owns, and
+//! `marsal_vec_env_recv` waits for it.
+//!
+//! Soundness: while a step is in flight, the games (`slots`) and the pool of
+//! the environment are not in the handle: `send` moves them into the job it
+//! gives the driver, and `recv` moves them back. The handle then holds only
+//! what the caller's thread reads (the spaces, an empty placeholder, the
+//! in-flight flag and the channels), so no `&mut` is shared between the
+//! caller's thread and the background work; every other call checks the flag
+//! ([`idle`], [`idle_mut`]) before it looks at anything else, and fails with
+//! "a step is in flight" while it is set. The caller's output buffers are
+//! written by the driver between `send` and `recv`: the caller's promise
+//! (`marsal_vec_env_send`) keeps them valid and untouched until then.
+//!
+//! The driver catches panics (a panic is `MARSAL_STATUS_PANIC` at `recv`)
+//! and always sends the games back, so a caught panic loses nothing more
+//! than the synchronous step would. Dropping the environment (free) waits
+//! for a step in flight, then stops and joins the driver.
+
+use super::pool::Pool;
+use super::vec_env_step::{Outputs, Task};
+use super::*;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+
+/// The message of a call on an environment while a step is in flight.
+const IN_FLIGHT: &str = "a step is in flight: call marsal_vec_env_recv first";
+
+/// The outputs of a step in flight, sent to the driver.
+struct SendOutputs(MarsalVecEnvOutputs);
+
+// SAFETY: the pointers are only written by the driver between `send` and
+// `recv`, while the caller's promise (`marsal_vec_env_send`) keeps them valid
+// and unused elsewhere.
+unsafe impl Send for SendOutputs {}
+
+/// A step for the driver to play: the environment's stepping state (moved
+/// out of the handle at `send`, its moves checked) and the outputs.
+struct Job {
+    state: MarsalVecEnv,
+    outputs: SendOutputs,
+    /// A test's request for a panic on the driver.
+    #[cfg(test)]
+    panic: bool,
+}
+
+/// A played step: the stepping state, back, and the step's result.
+struct Done {
+    state: MarsalVecEnv,
+    result: FfiResult,
+}
+
+/// The environment's driver thread and its channels.
+struct Driver {
+    jobs: Sender<Job>,
+    done: Receiver<Done>,
+    thread: JoinHandle<()>,
+}
+
+/// Where an environment is in the asynchronous step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum Phase {
+    /// No step in flight: the games are in the handle.
+    #[default]
+    Idle,
+    /// A step is in flight: the games are with the driver.
+    InFlight,
+    /// The driver stopped with the games (never expected): the environment
+    /// can only be freed.
+    Lost,
+}
+
+/// The asynchronous part of a [`MarsalVecEnv`]: the in-flight flag and the
+/// driver thread, started by the first `marsal_vec_env_send`.
+#[derive(Default)]
+pub(crate) struct Flight {
+    phase: Phase,
+    driver: Option<Driver>,
+}
+
+impl Flight {
+    /// Refuses a call while a step is in flight (or the games are lost).
+    fn check_idle(&self) -> FfiResult {
+        match self.phase {
+            Phase::Idle => Ok(()),
+            Phase::InFlight => Err(invalid(IN_FLIGHT.to_string())),
+            Phase::Lost => Err(Error::new(
+                MarsalStatus::Panic,
+                "the environment's games were lost by an internal error: free it",
+            )),
+        }
+    }
+
+    /// The driver, started now if it is not yet.
+    fn driver(&mut self) -> Result<&Driver, Error> {
+        if self.driver.is_none() {
+            let (jobs, job_rx) = channel::<Job>();
+            let (done_tx, done) = channel::<Done>();
+            let thread = std::thread::Builder::new()
+                .name("marsal-env-driver".to_string())
+                .spawn(move || drive(&job_rx, &done_tx))
+                .map_err(|e| {
+                    Error::new(
+                        MarsalStatus::Panic,
+                        format!("cannot start the environment's driver thread: {e}"),
+                    )
+                })?;
+            self.driver = Some(Driver { jobs, done, thread });
+        }
+        self.driver
+            .as_ref()
+            .ok_or_else(|| Error::new(MarsalStatus::Panic, "no driver thread"))
+    }
+
+    /// Waits for the step in flight: the stepping state and the step's
+    /// result, or `None` (and the phase `Lost`) when the driver stopped.
+    fn wait(&mut self) -> Option<Done> {
+        let done = self.driver.as_ref().and_then(|d| d.done.recv().ok());
+        self.phase = if done.is_some() {
+            Phase::Idle
+        } else {
+            Phase::Lost
+        };
+        done
+    }
+}
+
+impl Drop for Flight {
+    fn drop(&mut self) {
+        if self.phase == Phase::InFlight {
+            // The games come back and are dropped here, their pool with them.
+            drop(self.wait());
+        }
+        if let Some(d) = self.driver.take() {
+            drop(d.jobs);
+            // The driver catches every panic of a job; nothing to report.
+            let _ = d.thread.join();
+        }
+    }
+}
+
+/// The driver thread: plays each job it receives and sends the state back,
+/// until the environment drops its end of the channel.
+fn drive(jobs: &Receiver<Job>, done: &Sender<Done>) {
+    while let Ok(job) = jobs.recv() {
+        let Job {
+            mut state,
+            outputs,
+            #[cfg(test)]
+            panic,
+        } = job;
+        let played = catch_unwind(AssertUnwindSafe(|| {
+            #[cfg(test)]
+            assert!(!panic, "a panic a test asked for");
+            let n = state.slots.len();
+            // SAFETY: checked by `send` (the same pointers and sizes), and
+            // valid until `recv` by the caller's promise.
+            let outs = unsafe { Outputs::check(&outputs.0, n, &state.spaces) }?;
+            state.run(Task::Play, &outs, None)
+        }));
+        let result = played.unwrap_or_else(|_| {
+            Err(Error::new(
+                MarsalStatus::Panic,
+                "internal error (panic) in a vector environment's driver thread",
+            ))
+        });
+        if done.send(Done { state, result }).is_err() {
+            return;
+        }
+    }
+}
+
+/// The environment behind `env`, refused while a step is in flight.
+///
+/// # Safety
+/// `env` must be NULL or a live handle.
+pub(crate) unsafe fn idle<'a>(env: *const MarsalVecEnv) -> Result<&'a MarsalVecEnv, Error> {
+    // SAFETY: the caller's promise.
+    let e = unsafe { get(env, "env") }?;
+    e.flight.check_idle()?;
+    Ok(e)
+}
+
+/// The environment behind `env`, writable, refused while a step is in flight.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call.
+pub(crate) unsafe fn idle_mut<'a>(env: *mut MarsalVecEnv) -> Result<&'a mut MarsalVecEnv, Error> {
+    // SAFETY: the caller's promise.
+    let e = unsafe { get_mut(env, "env") }?;
+    e.flight.check_idle()?;
+    Ok(e)
+}
+
+impl MarsalVecEnv {
+    /// Moves the games and the pool of `self` (their moves checked) into a
+    /// job for the driver, writing `outputs`; on an error nothing is in
+    /// flight and the games are back.
+    fn start_play(&mut self, outputs: MarsalVecEnvOutputs, #[cfg(test)] panic: bool) -> FfiResult {
+        // Made first: a failure leaves everything in place.
+        let placeholder =
+            Pool::new(1, self.pool.spin()).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+        let jobs = self.flight.driver()?.jobs.clone();
+        let state = MarsalVecEnv {
+            spaces: self.spaces,
+            slots: std::mem::take(&mut self.slots),
+            pool: std::mem::replace(&mut self.pool, placeholder),
+            flight: Flight::default(),
+        };
+        let job = Job {
+            state,
+            outputs: SendOutputs(outputs),
+            #[cfg(test)]
+            panic,
+        };
+        match jobs.send(job) {
+            Ok(()) => {
+                self.flight.phase = Phase::InFlight;
+                Ok(())
+            }
+            Err(e) => {
+                let back = e.0.state;
+                self.slots = back.slots;
+                self.pool = back.pool;
+                Err(Error::new(
+                    MarsalStatus::Panic,
+                    "the environment's driver thread stopped",
+                ))
+            }
+        }
+    }
+
+    /// `send`'s checks (those of `marsal_vec_env_step_into`, in its order),
+    /// then the start of the play.
+    ///
+    /// # Safety
+    /// As `marsal_vec_env_send`.
+    unsafe fn send(
+        &mut self,
+        actions: *const i64,
+        count: usize,
+        outputs: *const MarsalVecEnvOutputs,
+        #[cfg(test)] panic: bool,
+    ) -> FfiResult {
+        let n = self.slots.len();
+        if count != n {
+            return Err(invalid(format!(
+                "{count} actions for {n} games: give one action per game"
+            )));
+        }
+        // SAFETY: the caller's promise.
+        let acts = unsafe { array(actions, count, "actions") }?;
+        // SAFETY: the caller's promise. Checked now, so that a bad output
+        // fails `send`; the driver makes the same (successful) check again.
+        unsafe { Outputs::check(outputs, n, &self.spaces) }?;
+        // SAFETY: as above (checked readable or NULL).
+        let o = unsafe { outputs.as_ref() }
+            .copied()
+            .unwrap_or(MarsalVecEnvOutputs::NONE);
+        // Every action is checked (and kept as its move in its game) now.
+        self.run(Task::Check(acts), &Outputs::none(), None)?;
+        self.start_play(
+            o,
+            #[cfg(test)]
+            panic,
+        )
+    }
+}
+
+/// Starts a step of every game of `env` and returns at once: the first half
+/// of `marsal_vec_env_step_into`, whose arguments and results it has. Every
+/// check is made now, on the calling thread, in the same order and with the
+/// same codes and messages: a wrong `count`, a NULL `actions`, a bad output
+/// (`MARSAL_STATUS_BUFFER_TOO_SMALL`, a bad `obs_dtype`), an action out of
+/// range (`MARSAL_STATUS_INVALID_ARGUMENT`) or illegal
+/// (`MARSAL_STATUS_ILLEGAL_MOVE`) fails `send`, nothing changes and nothing
+/// is in flight. Then the moves are played and `*outputs` written in the
+/// background, on a driver thread the environment starts on its first
+/// `send` (it runs the part the calling thread runs in a synchronous step,
+/// with the environment's `threads - 1` workers), and
+/// `marsal_vec_env_recv` waits for them. The results are exactly those of
+/// `marsal_vec_env_step_into` with the same actions, with any number of
+/// threads.
+///
+/// `actions` is read during this call only (the actions are checked and kept
+/// as moves), so its buffer may be reused at once. `*outputs` is copied too,
+/// but **the buffers it points to are written until `marsal_vec_env_recv`
+/// returns**: they must stay valid, and must not be read or written by the
+/// caller, until then (or until `marsal_vec_env_free` returns).
+///
+/// While a step is in flight, every call on `env` other than
+/// `marsal_vec_env_recv`, `marsal_vec_env_free` and
+/// `marsal_vec_env_in_flight` (step, reset, random
+/// actions, threads, games, bot actions, another `send`) fails with
+/// `MARSAL_STATUS_INVALID_ARGUMENT` ("a step is in flight: call
+/// marsal_vec_env_recv first") and changes nothing; `marsal_vec_env_free`
+/// waits for the step, then frees the environment. To overlap stepping with
+/// the host's own work (a policy's inference), alternate two environments of
+/// half the games each: send A, send B, then recv A, infer on A's outputs,
+/// send A, recv B, infer on B's, send B, ...
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call;
+/// `actions` NULL or `count` readable elements; `outputs` NULL or readable,
+/// its pointers as `MarsalVecEnvOutputs` says, and valid and unused by the
+/// caller until `marsal_vec_env_recv` or `marsal_vec_env_free` returns.
+///
+/// # Example
+/// Two environments of half the games each, so that one steps while the
+/// host infers on the other's outputs (`infer` reads the outputs and writes
+/// the next actions; the first actions come from the reset's outputs):
+/// ```c
+/// marsal_vec_env_send(a, actions_a, n, &out_a);
+/// marsal_vec_env_send(b, actions_b, n, &out_b);
+/// for (;;) {
+///     if (marsal_vec_env_recv(a) != MARSAL_STATUS_OK) break;  /* out_a ready, b steps */
+///     infer(&out_a, actions_a);
+///     marsal_vec_env_send(a, actions_a, n, &out_a);
+///     if (marsal_vec_env_recv(b) != MARSAL_STATUS_OK) break;  /* out_b ready, a steps */
+///     infer(&out_b, actions_b);
+///     marsal_vec_env_send(b, actions_b, n, &out_b);
+/// }
+/// ```
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_send(
+    env: *mut MarsalVecEnv,
+    actions: *const i64,
+    count: usize,
+    outputs: *const MarsalVecEnvOutputs,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { idle_mut(env) }?;
+        // SAFETY: the caller's promise.
+        unsafe {
+            e.send(
+                actions,
+                count,
+                outputs,
+                #[cfg(test)]
+                false,
+            )
+        }
+    })
+}
+
+/// Waits for the step `marsal_vec_env_send` started on `env` to finish and
+/// returns its status (`MARSAL_STATUS_OK` when every game was played and
+/// its outputs written, as `marsal_vec_env_step_into` would have; a panic
+/// in the background is `MARSAL_STATUS_PANIC`). The output buffers of that
+/// `send` are then the caller's again, and `env` takes any call. With no
+/// step in flight, `MARSAL_STATUS_INVALID_ARGUMENT` ("no step is in flight:
+/// call marsal_vec_env_send first") and nothing changes.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call.
+///
+/// # Example
+/// ```c
+/// if (marsal_vec_env_send(env, actions, n, &outputs) == MARSAL_STATUS_OK) {
+///     /* the host's own work; the buffers of `outputs` are not touched */
+///     MarsalStatus st = marsal_vec_env_recv(env);  /* now they may be read */
+/// }
+/// ```
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_recv(env: *mut MarsalVecEnv) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get_mut(env, "env") }?;
+        match e.flight.phase {
+            Phase::Idle => {
+                return Err(invalid(
+                    "no step is in flight: call marsal_vec_env_send first".to_string(),
+                ));
+            }
+            Phase::Lost => e.flight.check_idle()?,
+            Phase::InFlight => {}
+        }
+        let Some(done) = e.flight.wait() else {
+            return Err(Error::new(
+                MarsalStatus::Panic,
+                "the environment's driver thread stopped with its games: free the environment",
+            ));
+        };
+        e.slots = done.state.slots;
+        // The placeholder pool (no worker) is dropped here.
+        e.pool = done.state.pool;
+        done.result
+    })
+}
+
+/// Writes whether a step of `env` is in flight (sent and not yet received)
+/// into `*out`: true between a successful `marsal_vec_env_send` and the
+/// `marsal_vec_env_recv` that follows it.
+///
+/// # Safety
+/// `env` must be NULL or a live handle; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_vec_env_in_flight(
+    env: *const MarsalVecEnv,
+    out: *mut bool,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { get(env, "env") }?;
+        // SAFETY: the caller's promise.
+        *unsafe { get_mut(out, "out") }? = e.flight.phase == Phase::InFlight;
+        Ok(())
+    })
+}
+
+/// `marsal_vec_env_send` whose driver panics while it plays (for the tests
+/// of the panic's report at `recv`).
+///
+/// # Safety
+/// As `marsal_vec_env_send`.
+#[cfg(test)]
+pub(crate) unsafe fn send_panicking(
+    env: *mut MarsalVecEnv,
+    actions: *const i64,
+    count: usize,
+    outputs: *const MarsalVecEnvOutputs,
+) -> MarsalStatus {
+    boundary(|| {
+        // SAFETY: the caller's promise.
+        let e = unsafe { idle_mut(env) }?;
+        // SAFETY: the caller's promise.
+        unsafe { e.send(actions, count, outputs, true) }
+    })
+}
