@@ -230,6 +230,11 @@ _SIGNATURES = {
     "marsal_vec_env_random_actions": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_vec_env_to_move": (_c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t]),
     "marsal_vec_env_game": (_c_status, [_env_p, ctypes.c_size_t, ctypes.POINTER(_game_p)]),
+    "marsal_vec_env_send": (
+        _c_status, [_env_p, ctypes.c_void_p, ctypes.c_size_t,
+                    ctypes.POINTER(MarsalVecEnvOutputs)]),
+    "marsal_vec_env_recv": (_c_status, [_env_p]),
+    "marsal_vec_env_in_flight": (_c_status, [_env_p, ctypes.POINTER(ctypes.c_bool)]),
 }
 
 
@@ -268,7 +273,8 @@ def _load_native(path: str) -> Any:
 #: The compiled module ``marsal._native`` when its calls are in use, else None.
 native: Any = _load_native(find_library())
 for _name in ("marsal_game_play_legal_moves", "marsal_game_legal_moves",
-              "marsal_vec_env_step_into", "marsal_vec_env_random_actions"):
+              "marsal_vec_env_step_into", "marsal_vec_env_random_actions",
+              "marsal_vec_env_send", "marsal_vec_env_recv"):
     getattr(_raw, _name).restype = ctypes.c_int
 
 

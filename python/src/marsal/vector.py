@@ -179,6 +179,70 @@ class VectorEnv:
             check(st)
         return self.obs, self.masks, self.rewards, self.terminated, self.truncated
 
+    def send(self, actions: Any, observations: bool = True) -> None:
+        """Starts :meth:`step` with ``actions`` and returns at once: the
+        games are played, and this object's arrays written, on a thread of
+        the library while the caller goes on (EnvPool's ``send``);
+        :meth:`recv` waits for them and returns what :meth:`step` returns.
+        ``send`` followed by ``recv`` gives exactly the results of
+        ``step`` (with any ``num_threads``).
+
+        The actions are checked now (an illegal or out-of-range one raises as
+        in :meth:`step`, changes nothing and leaves nothing in flight), and
+        read during this call only: ``actions`` may be changed at once.
+
+        **Between send and recv the arrays of this object (``obs``,
+        ``masks``, ``rewards``, ``terminated``, ``truncated``, ``to_move``)
+        are being written**: do not read them then (copy before ``send``
+        what you keep), and call nothing else on this environment: every
+        other method (``step``, ``reset``, ``random_actions``, ``game``,
+        ``send``, ...) raises :class:`~marsal.InvalidArgument` ("a step is in
+        flight") and changes nothing. :meth:`close` waits for the step.
+
+        To overlap stepping with the host's own work (a policy's inference),
+        alternate two environments of half the games each (EnvPool's
+        ``batch_size = num_envs / 2``): while one steps, infer on the other's
+        outputs::
+
+            a.send(policy(a.obs, a.masks)); b.send(policy(b.obs, b.masks))
+            while True:
+                obs, masks, *_ = a.recv()          # b steps meanwhile
+                a.send(policy(obs, masks))
+                obs, masks, *_ = b.recv()          # a steps meanwhile
+                b.send(policy(obs, masks))
+
+        (``policy`` reads the arrays and returns new actions before the
+        ``send`` that overwrites them.)
+        """
+        a = actions
+        if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous):
+            a = np.ascontiguousarray(actions, dtype=np.int64)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+        st = _raw.marsal_vec_env_send(
+            self._get(), ctypes.c_void_p(a.ctypes.data), self._n,
+            self._all_ref if observations else self._masks_only_ref)
+        if st:
+            check(st)
+
+    def recv(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Waits for the step :meth:`send` started (the GIL released) and
+        returns ``(obs, masks, rewards, terminated, truncated)``, as
+        :meth:`step` does; the arrays may be read again. Raises
+        :class:`~marsal.InvalidArgument` when no step is in flight."""
+        st = _raw.marsal_vec_env_recv(self._get())
+        if st:
+            check(st)
+        return self.obs, self.masks, self.rewards, self.terminated, self.truncated
+
+    @property
+    def in_flight(self) -> bool:
+        """Whether a step is in flight (:meth:`send` called, :meth:`recv`
+        not yet)."""
+        out = ctypes.c_bool(False)
+        check(lib.marsal_vec_env_in_flight(ctypes.cast(self._get(), _env_p), ctypes.byref(out)))
+        return bool(out.value)
+
     def random_actions(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """One uniformly random legal action per game, drawn inside the library
         (an ``int64`` array; reused unless ``out`` is given).
@@ -236,7 +300,8 @@ class VectorEnv:
         return [Side.RED if s == 0 else Side.BLUE for s in self.to_move]
 
     def close(self) -> None:
-        """Frees the games (idempotent)."""
+        """Frees the games (idempotent); a step in flight (:meth:`send`) is
+        waited for first."""
         ptr, self._ptr = self._ptr, None
         if ptr is not None:
             lib.marsal_vec_env_free(ctypes.cast(ptr, _env_p))
