@@ -39,6 +39,10 @@
 //! threads at once while no thread sets an option on it.
 //! A game keeps its own copy of the ruleset, so the ruleset may be freed once the
 //! game exists.
+//! A `MarsalVecEnv` with a step in flight (`marsal_vec_env_send`, until
+//! `marsal_vec_env_recv`) refuses every call but recv, `marsal_vec_env_in_flight`
+//! and free (which waits for the step), and its output buffers are the
+//! library's until then (`vec_env_async.rs`).
 //!
 //! # Where each part is written
 //! | file | what |
