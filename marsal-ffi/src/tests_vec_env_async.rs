@@ -108,6 +108,13 @@ impl Env {
         a
     }
 
+    /// The status of `marsal_vec_env_random_actions` (refused in flight).
+    fn random_actions_status(&self) -> MarsalStatus {
+        let mut a = vec![0; self.n];
+        // SAFETY: a live handle and a buffer of `n`.
+        unsafe { marsal_vec_env_random_actions(self.ptr, a.as_mut_ptr(), self.n) }
+    }
+
     fn step(&mut self, actions: &[i64]) -> MarsalStatus {
         let o = self.bufs.outputs(self.dtype);
         // SAFETY: a live handle and buffers of the right sizes.
@@ -450,4 +457,25 @@ fn a_panic_in_the_background_is_a_panic_status_at_recv_and_the_env_goes_on() {
         assert_eq!(e.recv(), MarsalStatus::Ok);
         assert!(e.bufs == sync.bufs);
     }
+}
+
+/// Small enough for Miri (`cargo +nightly miri test -p marsal-ffi --lib
+/// tests_vec_env_async::small`), which checks that the caller's thread, the
+/// driver and the pool's worker share no data unsynchronised.
+#[test]
+fn small_steps_in_flight_on_two_threads_and_a_free_in_flight() {
+    let mut sync = Env::new("barrage", 2, 5, 1, MARSAL_OBS_UINT8);
+    let mut e = Env::new("barrage", 2, 5, 2, MARSAL_OBS_UINT8);
+    for _ in 0..2 {
+        let a = sync.random_actions();
+        assert_eq!(e.random_actions(), a);
+        assert_eq!(sync.step(&a), MarsalStatus::Ok);
+        assert_eq!(e.send(&a), MarsalStatus::Ok);
+        assert_eq!(e.random_actions_status(), MarsalStatus::InvalidArgument);
+        assert_eq!(e.recv(), MarsalStatus::Ok);
+        assert!(e.bufs == sync.bufs);
+    }
+    let a = e.random_actions();
+    assert_eq!(e.send(&a), MarsalStatus::Ok);
+    drop(e);
 }
