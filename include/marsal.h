@@ -1644,11 +1644,11 @@ enum MarsalStatus marsal_vec_env_game(const struct MarsalVecEnv *env,
 //
 // While a step is in flight, every call on `env` other than
 // `marsal_vec_env_recv`, `marsal_vec_env_free` and
-// `marsal_vec_env_in_flight` (step, reset, random actions, threads, games,
-// bot actions, another `send`) fails with `MARSAL_STATUS_INVALID_ARGUMENT`
-// ("a step is in flight: call marsal_vec_env_recv first") and changes
-// nothing; `marsal_vec_env_free` waits for the step, then frees the
-// environment. To overlap stepping with
+// `marsal_vec_env_in_flight` (step, reset, random actions, threads, spin,
+// games, bot actions, another `send`) fails with
+// `MARSAL_STATUS_INVALID_ARGUMENT` ("a step is in flight: call
+// marsal_vec_env_recv first") and changes nothing; `marsal_vec_env_free`
+// waits for the step, then frees the environment. To overlap stepping with
 // the host's own work (a policy's inference), alternate two environments of
 // half the games each: send A, send B, then recv A, infer on A's outputs,
 // send A, recv B, infer on B's, send B, ...

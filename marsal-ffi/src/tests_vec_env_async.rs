@@ -312,7 +312,7 @@ fn every_other_call_in_flight_is_refused_and_changes_nothing() {
     let o = other.outputs(MARSAL_OBS_FLOAT32);
     let mut acts = vec![0i64; 6];
     let mut sides = vec![0u8; 6];
-    let (mut count, mut game) = (0usize, null_mut());
+    let (mut count, mut game, mut spin) = (0usize, null_mut(), 0u64);
     let p = e.ptr;
     // SAFETY: a live handle and real buffers; every call is refused before
     // it reads or writes anything.
@@ -349,6 +349,8 @@ fn every_other_call_in_flight_is_refused_and_changes_nothing() {
                 marsal_vec_env_bot_actions(p, 0, 0, 1, acts.as_mut_ptr(), 6),
             ),
             ("set_threads", marsal_vec_env_set_threads(p, 1)),
+            ("set_spin", marsal_vec_env_set_spin(p, 0)),
+            ("spin", marsal_vec_env_spin(p, &mut spin)),
             ("threads", marsal_vec_env_threads(p, &mut count)),
             ("num_envs", marsal_vec_env_num_envs(p, &mut count)),
             ("to_move", marsal_vec_env_to_move(p, sides.as_mut_ptr(), 6)),
@@ -363,7 +365,15 @@ fn every_other_call_in_flight_is_refused_and_changes_nothing() {
         "a step is in flight: call marsal_vec_env_recv first"
     );
     assert!(game.is_null());
-    assert_eq!((count, acts, sides), (0, vec![0; 6], vec![0; 6]));
+    assert_eq!((count, spin, acts, sides), (0, 0, vec![0; 6], vec![0; 6]));
+    // The spin was not changed (read once the step is received).
+    let read_spin = |e: &Env| {
+        let mut us = 0;
+        // SAFETY: a live handle and a real out pointer.
+        let s = unsafe { marsal_vec_env_spin(e.ptr, &mut us) };
+        assert_eq!(s, MarsalStatus::Ok);
+        us
+    };
     assert!(e.in_flight());
     assert_eq!(e.recv(), MarsalStatus::Ok);
     assert!(e.bufs == sync.bufs);
@@ -374,6 +384,7 @@ fn every_other_call_in_flight_is_refused_and_changes_nothing() {
         MarsalStatus::Ok
     );
     assert_eq!(t, 2);
+    assert_eq!(read_spin(&e), read_spin(&sync));
     for _ in 0..10 {
         let a = sync.random_actions();
         assert_eq!(e.random_actions(), a);

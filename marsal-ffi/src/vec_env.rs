@@ -259,7 +259,7 @@ pub unsafe extern "C" fn marsal_vec_env_set_spin(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
+        let e = unsafe { idle_mut(env) }?;
         if microseconds > MARSAL_VEC_ENV_MAX_SPIN_US {
             return Err(invalid(format!(
                 "the spin must be 0..={MARSAL_VEC_ENV_MAX_SPIN_US} microseconds, not {microseconds}"
@@ -282,7 +282,7 @@ pub unsafe extern "C" fn marsal_vec_env_spin(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
+        let e = unsafe { idle(env) }?;
         let us = e.pool.spin().as_micros();
         // SAFETY: the caller's promise.
         *unsafe { get_mut(out, "out") }? = u64::try_from(us).unwrap_or(u64::MAX);
