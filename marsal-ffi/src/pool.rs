@@ -222,9 +222,8 @@ impl Pool {
 fn work(sh: &Shared, part: usize) {
     let mut seen = 0u64;
     loop {
-        let published = || {
-            sh.generation.load(Ordering::Acquire) != seen || sh.quit.load(Ordering::Acquire)
-        };
+        let published =
+            || sh.generation.load(Ordering::Acquire) != seen || sh.quit.load(Ordering::Acquire);
         let job = {
             let st = if sh.spin_until(published) {
                 sh.lock()
@@ -406,7 +405,11 @@ mod tests {
     fn hand_overs_work_whether_threads_spin_or_sleep() {
         // Sleeping at once, spinning briefly (some hand-overs after the
         // pause find the workers asleep), and spinning longer than any pause.
-        for spin in [Duration::ZERO, Duration::from_micros(50), Duration::from_secs(1)] {
+        for spin in [
+            Duration::ZERO,
+            Duration::from_micros(50),
+            Duration::from_secs(1),
+        ] {
             let pool = Pool::new(3, spin).unwrap();
             assert_eq!(pool.spin(), spin);
             runs_every_part_once(&pool, 300, Duration::from_millis(1));
@@ -424,6 +427,9 @@ mod tests {
         pool.run(&|_| {}).unwrap();
         let start = Instant::now();
         drop(pool);
-        assert!(start.elapsed() < Duration::from_secs(50), "the workers saw the stop");
+        assert!(
+            start.elapsed() < Duration::from_secs(50),
+            "the workers saw the stop"
+        );
     }
 }
