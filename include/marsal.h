@@ -1464,7 +1464,9 @@ enum MarsalStatus marsal_vec_env_threads(const struct MarsalVecEnv *env, size_t 
 // With more than one thread, each call hands the games to the workers and
 // waits for them. A worker that finished its part watches for the next
 // hand-over, busy, for this long before it sleeps, and the calling thread
-// waits for the workers' parts the same way. A call that comes within that
+// waits for the workers' parts the same way; a spinning thread offers its
+// processor to any other ready thread every microsecond or two, so that
+// more threads than free cores still make progress. A call that comes within that
 // time (the next `random_actions` or `step` of a host's loop) starts at once;
 // a sleeping worker needs a wake-up through the kernel, which on a virtual
 // machine costs tens to hundreds of microseconds (measured: two threads
