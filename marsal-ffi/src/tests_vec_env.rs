@@ -17,21 +17,22 @@ fn preset(name: &str) -> *mut MarsalRuleset {
     r
 }
 
-/// The buffers of every output of an environment of `n` games.
+/// The buffers of every output of an environment of `n` games (shared with
+/// the tests of the asynchronous step).
 #[derive(Clone, PartialEq, Debug)]
-struct Bufs {
-    obs_f32: Vec<f32>,
-    obs_u8: Vec<u8>,
-    masks: Vec<u8>,
-    rewards: Vec<f32>,
-    terminated: Vec<u8>,
-    truncated: Vec<u8>,
-    to_move: Vec<u8>,
-    actions: Vec<i64>,
+pub(super) struct Bufs {
+    pub(super) obs_f32: Vec<f32>,
+    pub(super) obs_u8: Vec<u8>,
+    pub(super) masks: Vec<u8>,
+    pub(super) rewards: Vec<f32>,
+    pub(super) terminated: Vec<u8>,
+    pub(super) truncated: Vec<u8>,
+    pub(super) to_move: Vec<u8>,
+    pub(super) actions: Vec<i64>,
 }
 
 impl Bufs {
-    fn new(n: usize, obs: usize, actions: usize) -> Bufs {
+    pub(super) fn new(n: usize, obs: usize, actions: usize) -> Bufs {
         Bufs {
             obs_f32: vec![0.5; n * obs],
             obs_u8: vec![9; n * obs],
@@ -45,7 +46,7 @@ impl Bufs {
     }
 
     /// The outputs, observations as `dtype`.
-    fn outputs(&mut self, dtype: u8) -> MarsalVecEnvOutputs {
+    pub(super) fn outputs(&mut self, dtype: u8) -> MarsalVecEnvOutputs {
         let (obs, obs_cap) = if dtype == MARSAL_OBS_UINT8 {
             (self.obs_u8.as_mut_ptr().cast(), self.obs_u8.len())
         } else {

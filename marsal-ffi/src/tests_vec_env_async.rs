@@ -4,55 +4,10 @@
 //! nothing and leaves nothing in flight, every other call is refused while a
 //! step is in flight, and free waits for it.
 
+use super::tests_vec_env::Bufs;
 use super::vec_env_async::send_panicking;
 use super::*;
 use std::ptr::{null, null_mut};
-
-/// The buffers of every output of an environment of `n` games.
-#[derive(Clone, PartialEq, Debug)]
-struct Bufs {
-    obs_f32: Vec<f32>,
-    obs_u8: Vec<u8>,
-    masks: Vec<u8>,
-    rewards: Vec<f32>,
-    terminated: Vec<u8>,
-    truncated: Vec<u8>,
-    to_move: Vec<u8>,
-}
-
-impl Bufs {
-    fn new(n: usize, obs: usize, actions: usize) -> Bufs {
-        Bufs {
-            obs_f32: vec![0.5; n * obs],
-            obs_u8: vec![9; n * obs],
-            masks: vec![9; n * actions],
-            rewards: vec![0.5; n],
-            terminated: vec![9; n],
-            truncated: vec![9; n],
-            to_move: vec![9; n],
-        }
-    }
-
-    /// The outputs, observations as `dtype`.
-    fn outputs(&mut self, dtype: u8) -> MarsalVecEnvOutputs {
-        let (obs, obs_cap) = if dtype == MARSAL_OBS_UINT8 {
-            (self.obs_u8.as_mut_ptr().cast(), self.obs_u8.len())
-        } else {
-            (self.obs_f32.as_mut_ptr().cast(), self.obs_f32.len())
-        };
-        MarsalVecEnvOutputs {
-            obs,
-            obs_cap,
-            obs_dtype: dtype,
-            masks: self.masks.as_mut_ptr(),
-            mask_cap: self.masks.len(),
-            rewards: self.rewards.as_mut_ptr(),
-            terminated: self.terminated.as_mut_ptr(),
-            truncated: self.truncated.as_mut_ptr(),
-            to_move: self.to_move.as_mut_ptr(),
-        }
-    }
-}
 
 /// An environment and the buffers of its outputs. The buffers are freed
 /// after the environment (fields drop in order, and `Drop` frees the handle
@@ -160,6 +115,19 @@ fn last_message() -> String {
     buf[..len].iter().map(|&c| c as u8 as char).collect()
 }
 
+/// Steps `e` (by send and recv) and `sync` (by step) with the same random
+/// actions `steps` times, checking that they draw and write the same.
+fn goes_on_as(e: &mut Env, sync: &mut Env, steps: usize) {
+    for _ in 0..steps {
+        let a = sync.random_actions();
+        assert_eq!(e.random_actions(), a);
+        assert_eq!(sync.step(&a), MarsalStatus::Ok);
+        assert_eq!(e.send(&a), MarsalStatus::Ok);
+        assert_eq!(e.recv(), MarsalStatus::Ok);
+        assert!(e.bufs == sync.bufs);
+    }
+}
+
 #[test]
 fn send_then_recv_gives_the_outputs_of_step_into_with_any_threads() {
     for (rules, steps) in [("classic", 150), ("barrage", 150), ("marsal_a_spion", 60)] {
@@ -253,14 +221,7 @@ fn a_bad_action_at_send_fails_as_in_step_into_and_nothing_is_in_flight() {
         assert_eq!(e.recv(), MarsalStatus::InvalidArgument);
     }
     // Nothing changed: the environment goes on as the synchronous one.
-    for _ in 0..20 {
-        let a = sync.random_actions();
-        assert_eq!(e.random_actions(), a);
-        assert_eq!(sync.step(&a), MarsalStatus::Ok);
-        assert_eq!(e.send(&a), MarsalStatus::Ok);
-        assert_eq!(e.recv(), MarsalStatus::Ok);
-        assert!(e.bufs == sync.bufs);
-    }
+    goes_on_as(&mut e, &mut sync, 20);
 }
 
 #[test]
@@ -460,14 +421,7 @@ fn a_panic_in_the_background_is_a_panic_status_at_recv_and_the_env_goes_on() {
     );
     assert!(!e.in_flight());
     // The games came back unplayed: the environment goes on.
-    for _ in 0..10 {
-        let a = sync.random_actions();
-        assert_eq!(e.random_actions(), a);
-        assert_eq!(sync.step(&a), MarsalStatus::Ok);
-        assert_eq!(e.send(&a), MarsalStatus::Ok);
-        assert_eq!(e.recv(), MarsalStatus::Ok);
-        assert!(e.bufs == sync.bufs);
-    }
+    goes_on_as(&mut e, &mut sync, 10);
 }
 
 /// Small enough for Miri (`cargo +nightly miri test -p marsal-ffi --lib
