@@ -66,14 +66,19 @@ impl Bufs {
     }
 }
 
-struct Env {
-    ptr: *mut MarsalVecEnv,
-    bufs: Bufs,
-    dtype: u8,
+/// A vector environment and the buffers of its outputs (shared with the
+/// tests of the asynchronous step). `Drop` frees the handle, then the
+/// buffers drop.
+pub(super) struct Env {
+    pub(super) ptr: *mut MarsalVecEnv,
+    pub(super) bufs: Bufs,
+    pub(super) dtype: u8,
 }
 
 impl Env {
-    fn new(rules: &str, n: usize, seed: u64, threads: usize, dtype: u8) -> Env {
+    /// `n` games of the preset `rules` on `threads` threads, reset from
+    /// `seed`, its observations as `dtype`; games truncated at 60 plies.
+    pub(super) fn new(rules: &str, n: usize, seed: u64, threads: usize, dtype: u8) -> Env {
         let sizes = match rules {
             "marsal_a_spion" => (45 * 144, 3744),
             _ => (4500, 1800),
@@ -318,7 +323,7 @@ fn a_bad_observation_type_or_thread_count_is_refused() {
 }
 
 /// The message of the last error.
-fn last_message() -> String {
+pub(super) fn last_message() -> String {
     let mut buf = [0 as std::ffi::c_char; 512];
     let mut len = 0;
     // SAFETY: a real buffer.

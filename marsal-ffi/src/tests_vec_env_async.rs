@@ -4,70 +4,33 @@
 //! nothing and leaves nothing in flight, every other call is refused while a
 //! step is in flight, and free waits for it.
 
-use super::tests_vec_env::Bufs;
+use super::tests_vec_env::{Bufs, Env, last_message};
 use super::vec_env_async::send_panicking;
 use super::*;
 use std::ptr::{null, null_mut};
 
-/// An environment and the buffers of its outputs. The buffers are freed
-/// after the environment (fields drop in order, and `Drop` frees the handle
-/// first), so a step in flight never outlives them.
-struct Env {
-    ptr: *mut MarsalVecEnv,
-    bufs: Bufs,
-    dtype: u8,
-    n: usize,
-}
-
+/// The asynchronous calls on the vector env tests' environment (its `Drop`
+/// frees the handle before its buffers drop, so a step in flight never
+/// outlives them).
 impl Env {
-    fn new(rules: &str, n: usize, seed: u64, threads: usize, dtype: u8) -> Env {
-        let (obs, actions) = match rules {
-            "marsal_a_spion" => (45 * 144, 3744),
-            _ => (4500, 1800),
-        };
-        let name = std::ffi::CString::new(rules).unwrap();
-        let (mut r, mut ptr) = (null_mut(), null_mut());
-        // SAFETY: live handles and real out pointers throughout.
-        unsafe {
-            assert_eq!(
-                marsal_ruleset_preset(name.as_ptr(), &mut r),
-                MarsalStatus::Ok
-            );
-            assert_eq!(
-                marsal_vec_env_new(r, n, seed, 60, &mut ptr),
-                MarsalStatus::Ok
-            );
-            assert_eq!(marsal_vec_env_set_threads(ptr, threads), MarsalStatus::Ok);
-            marsal_ruleset_free(r);
-        }
-        let mut env = Env {
-            ptr,
-            bufs: Bufs::new(n, obs, actions),
-            dtype,
-            n,
-        };
-        let o = env.bufs.outputs(dtype);
-        // SAFETY: a live handle and buffers of the right sizes.
-        assert_eq!(
-            unsafe { marsal_vec_env_reset_into(ptr, seed, &o) },
-            MarsalStatus::Ok
-        );
-        env
+    /// The number of games.
+    fn n(&self) -> usize {
+        self.bufs.actions.len()
     }
 
     fn random_actions(&self) -> Vec<i64> {
-        let mut a = vec![0; self.n];
+        let mut a = vec![0; self.n()];
         // SAFETY: a live handle and a buffer of `n`.
-        let s = unsafe { marsal_vec_env_random_actions(self.ptr, a.as_mut_ptr(), self.n) };
+        let s = unsafe { marsal_vec_env_random_actions(self.ptr, a.as_mut_ptr(), self.n()) };
         assert_eq!(s, MarsalStatus::Ok);
         a
     }
 
     /// The status of `marsal_vec_env_random_actions` (refused in flight).
     fn random_actions_status(&self) -> MarsalStatus {
-        let mut a = vec![0; self.n];
+        let mut a = vec![0; self.n()];
         // SAFETY: a live handle and a buffer of `n`.
-        unsafe { marsal_vec_env_random_actions(self.ptr, a.as_mut_ptr(), self.n) }
+        unsafe { marsal_vec_env_random_actions(self.ptr, a.as_mut_ptr(), self.n()) }
     }
 
     fn step(&mut self, actions: &[i64]) -> MarsalStatus {
@@ -97,22 +60,6 @@ impl Env {
         );
         f
     }
-}
-
-impl Drop for Env {
-    fn drop(&mut self) {
-        // SAFETY: a live handle, freed once (waiting for a step in flight).
-        unsafe { marsal_vec_env_free(self.ptr) };
-    }
-}
-
-/// The message of the last error.
-fn last_message() -> String {
-    let mut buf = [0 as std::ffi::c_char; 512];
-    let mut len = 0;
-    // SAFETY: a real buffer.
-    unsafe { marsal_last_error_message(buf.as_mut_ptr(), buf.len(), &mut len) };
-    buf[..len].iter().map(|&c| c as u8 as char).collect()
 }
 
 /// Steps `e` (by send and recv) and `sync` (by step) with the same random
@@ -189,7 +136,7 @@ fn send_without_outputs_plays_as_step_into_without_outputs() {
 
 /// An action of game 0 of `e` its mask refuses.
 fn illegal_action(e: &Env) -> i64 {
-    let width = e.bufs.masks.len() / e.n;
+    let width = e.bufs.masks.len() / e.n();
     let i = e.bufs.masks[..width].iter().position(|&m| m == 0).unwrap();
     i64::try_from(i).unwrap()
 }
