@@ -62,6 +62,7 @@ fi
 "$py" "$here/benchmarks/bench_vector_env.py" --seconds 0.3 --repeat 1
 "$py" "$here/benchmarks/bench_async.py" --envs 16 --seconds 0.1 --repeat 1
 "$py" "$here/benchmarks/bench_class_api.py" --games 2 --min-seconds 0.1 --rulesets classic
+"$py" "$here/benchmarks/bench_handover.py" --calls 200 --repeat 1
 step "distributions: python -m build (the sdist, then a wheel from the sdist), twine check"
 "$py" -m build --outdir "$work/dist" "$here"
 ls -l "$work/dist"
