@@ -79,6 +79,9 @@ enum Phase {
 pub(crate) struct Flight {
     phase: Phase,
     driver: Option<Driver>,
+    /// A test's request for a panic on the driver in the next step sent.
+    #[cfg(test)]
+    panic_next: bool,
 }
 
 impl Flight {
@@ -199,7 +202,7 @@ impl MarsalVecEnv {
     /// Moves the games and the pool of `self` (their moves checked) into a
     /// job for the driver, writing `outputs`; on an error nothing is in
     /// flight and the games are back.
-    fn start_play(&mut self, outputs: MarsalVecEnvOutputs, #[cfg(test)] panic: bool) -> FfiResult {
+    fn start_play(&mut self, outputs: MarsalVecEnvOutputs) -> FfiResult {
         // Made first: a failure leaves everything in place.
         let placeholder =
             Pool::new(1, self.pool.spin()).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
@@ -214,7 +217,7 @@ impl MarsalVecEnv {
             state,
             outputs: SendOutputs(outputs),
             #[cfg(test)]
-            panic,
+            panic: std::mem::take(&mut self.flight.panic_next),
         };
         match jobs.send(job) {
             Ok(()) => {
@@ -243,7 +246,6 @@ impl MarsalVecEnv {
         actions: *const i64,
         count: usize,
         outputs: *const MarsalVecEnvOutputs,
-        #[cfg(test)] panic: bool,
     ) -> FfiResult {
         let n = self.slots.len();
         if count != n {
@@ -262,11 +264,7 @@ impl MarsalVecEnv {
             .unwrap_or(MarsalVecEnvOutputs::NONE);
         // Every action is checked (and kept as its move in its game) now.
         self.run(Task::Check(acts), &Outputs::none(), None)?;
-        self.start_play(
-            o,
-            #[cfg(test)]
-            panic,
-        )
+        self.start_play(o)
     }
 }
 
@@ -335,15 +333,7 @@ pub unsafe extern "C" fn marsal_vec_env_send(
         // SAFETY: the caller's promise.
         let e = unsafe { idle_mut(env) }?;
         // SAFETY: the caller's promise.
-        unsafe {
-            e.send(
-                actions,
-                count,
-                outputs,
-                #[cfg(test)]
-                false,
-            )
-        }
+        unsafe { e.send(actions, count, outputs) }
     })
 }
 
@@ -424,10 +414,15 @@ pub(crate) unsafe fn send_panicking(
     count: usize,
     outputs: *const MarsalVecEnvOutputs,
 ) -> MarsalStatus {
-    boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
-        // SAFETY: the caller's promise.
-        unsafe { e.send(actions, count, outputs, true) }
-    })
+    // SAFETY: the caller's promise (a live handle or NULL).
+    if let Some(e) = unsafe { env.as_mut() } {
+        e.flight.panic_next = true;
+    }
+    // SAFETY: the caller's promise.
+    let status = unsafe { marsal_vec_env_send(env, actions, count, outputs) };
+    // SAFETY: as above; a refused send leaves no request behind.
+    if let Some(e) = unsafe { env.as_mut() } {
+        e.flight.panic_next = false;
+    }
+    status
 }
