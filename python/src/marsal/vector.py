@@ -139,6 +139,16 @@ class VectorEnv:
         o.to_move = self.to_move.ctypes.data
         return o
 
+    def _actions_arg(self, actions: Any) -> np.ndarray:
+        """``actions`` as a contiguous ``int64`` array of one action a game
+        (no copy when it is one already)."""
+        a: np.ndarray = actions
+        if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous):
+            a = np.ascontiguousarray(actions, dtype=np.int64)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+        return a
+
     def _get(self) -> ctypes.c_void_p:
         if self._ptr is None:
             raise ValueError("operation on a closed VectorEnv")
@@ -167,11 +177,7 @@ class VectorEnv:
         An illegal or out-of-range action raises (IllegalMove,
         InvalidArgument, naming its index) and changes no game.
         """
-        a = actions
-        if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous):
-            a = np.ascontiguousarray(actions, dtype=np.int64)
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+        a = self._actions_arg(actions)
         st = _raw.marsal_vec_env_step_into(
             self._get(), ctypes.c_void_p(a.ctypes.data), self._n,
             self._all_ref if observations else self._masks_only_ref)
@@ -214,11 +220,7 @@ class VectorEnv:
         (``policy`` reads the arrays and returns new actions before the
         ``send`` that overwrites them.)
         """
-        a = actions
-        if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous):
-            a = np.ascontiguousarray(actions, dtype=np.int64)
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+        a = self._actions_arg(actions)
         st = _raw.marsal_vec_env_send(
             self._get(), ctypes.c_void_p(a.ctypes.data), self._n,
             self._all_ref if observations else self._masks_only_ref)
