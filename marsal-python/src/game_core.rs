@@ -146,10 +146,11 @@ impl GameCore {
         ))
     }
 
-    /// Plays `move` (a `Move`, or a pair of square names) and returns its
-    /// `Outcome`; also brings back the next legal moves. Raises IllegalMove
-    /// or GameOver (nothing changes), InvalidArgument for a square outside
-    /// the 12 x 12 grid. Move text goes to the subclass's `_play_text`.
+    /// Plays `move` (a `Move`, its text `"e5-e6"` / `"e5xe6"`, or a pair of
+    /// square names) and returns its `Outcome`; also brings back the next
+    /// legal moves. Raises IllegalMove or GameOver (nothing changes),
+    /// ParseError for bad text, InvalidArgument for a square outside the
+    /// 12 x 12 grid.
     #[pyo3(name = "play")]
     fn play<'py>(
         slf: &Bound<'py, Self>,

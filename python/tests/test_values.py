@@ -92,7 +92,23 @@ def test_view_equality_and_pickle(game):
     assert v != game.view(Side.BLUE)
     assert pickle.loads(pickle.dumps(v)) == v
     text = str(v)
-    assert len(text.splitlines()) == 10
+    assert len(text.splitlines()) == 11
+
+
+def test_view_text_is_labelled_and_cased_as_the_rust_library_prints_it():
+    # Ranks on the left, files below, upper case Red and lower case Blue
+    # whichever side looks: the text of marsal::View's Display.
+    g = Game.random("classic", 1, 2)
+    for side in (Side.RED, Side.BLUE):
+        lines = str(g.view(side)).splitlines()
+        assert lines[-1] == "     a b c d e f g h i j"
+        assert [line[:4] for line in lines[:-1]] == [f"{r:>3} " for r in range(10, 0, -1)]
+        red_rows, blue_rows = lines[6:10], lines[0:4]
+        own, enemy = (red_rows, blue_rows) if side is Side.RED else (blue_rows, red_rows)
+        own_letters = "".join(row[4:] for row in own).replace(" ", "")
+        assert own_letters.isupper() if side is Side.RED else own_letters.islower()
+        assert set("".join(row[4:] for row in enemy).replace(" ", "")) == {"?"}
+        assert lines[4][4:] == " . . ~ ~ . . ~ ~ . ."
 
 
 def test_errors_carry_the_message():
@@ -102,3 +118,31 @@ def test_errors_carry_the_message():
     with pytest.raises(marsal.IllegalMove) as e:
         g.play("a1-a2")
     assert e.value.status == marsal.Status.ILLEGAL_MOVE and str(e.value)
+
+
+def test_a_wrong_argument_raises_a_marsal_error_naming_it():
+    g = Game.random("classic", 1, 2)
+    with pytest.raises(marsal.InvalidArgumentType, match="action") as e:
+        g.play_action("a4-a5")
+    assert isinstance(e.value, TypeError) and e.value.status == marsal.Status.INVALID_ARGUMENT
+    with pytest.raises(marsal.InvalidArgument, match="action"):
+        g.play_action(1 << 70)
+    with pytest.raises(marsal.InvalidArgumentType, match="action"):
+        g.ruleset.action_to_move("red", 1.5)
+    with pytest.raises(marsal.InvalidArgument, match="max_plies"):
+        g.play_until_over(max_plies=-1)
+    with pytest.raises(marsal.InvalidArgumentType, match="policy"):
+        g.play_until_over(policy=3)
+    with pytest.raises(marsal.InvalidArgument, match="policy"):
+        g.play_until_over(policy="clever")
+    assert g.ply == 0
+
+
+def test_play_until_over_stops_at_the_end_or_at_the_limit():
+    g = Game.random("classic", 1, 2)
+    # Always the first legal move: classic never ends that way.
+    status = g.play_until_over(lambda game: game.legal_moves()[0], max_plies=300)
+    assert g.ply == 300 and not status.is_over
+    status = g.play_until_over("random", max_plies=100_000, seed=4)
+    assert status.is_over and status == g.status
+    assert g.play_until_over("random") == status

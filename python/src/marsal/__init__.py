@@ -21,13 +21,21 @@ A Python package over the marsal C library (installed inside the package):
   ``marsal/Barrage-v0`` (:mod:`marsal.gym_env`), registered when Gymnasium is
   installed.
 
-Example::
+Example (classic has no ply limit of its own, so a game is played to its end
+or to a limit, here 3000 plies):
 
-    import marsal
-    game = marsal.Game.random("classic", red_seed=1, blue_seed=2)
-    while not game.is_over:
-        game.play(game.legal_moves()[0])
-    print(game.status)
+>>> import marsal
+>>> game = marsal.Game.random("classic", red_seed=1, blue_seed=2)
+>>> print(game.view("red"))  # doctest: +ELLIPSIS
+ 10  ? ? ? ? ? ? ? ? ? ?
+...
+  1  ...
+     a b c d e f g h i j
+>>> game.play("a4-a5")  # doctest: +ELLIPSIS
+Outcome(...)
+>>> status = game.play_until_over("careful", max_plies=3000)
+>>> status.is_over or game.ply == 3001
+True
 """
 
 # A module per concept (the C library, enums, errors, C structs, values,
@@ -41,7 +49,8 @@ from ._enums import (
     Battle, Cell, Kind, Side, State, Status,
 )
 from ._errors import (
-    BufferTooSmall, GameOver, IllegalMove, InvalidArgument, InvalidRuleset, InvalidSetup,
+    BufferTooSmall, GameOver, IllegalMove, InvalidArgument, InvalidArgumentType, InvalidRuleset,
+    InvalidSetup,
     InvalidUtf8, MarsalError, MarsalPanic, NoOutcome, NothingToUndo, NullPointer, ParseError,
 )
 from ._game import Game
@@ -65,7 +74,7 @@ __all__ = [
     "MAX_LEGAL_MOVES", "KIND_COUNT", "MAX_FILES", "MAX_RANKS", "GRID_SQUARES",
     "Status", "Side", "Kind", "Battle", "State", "Cell",
     "MarsalError", "NullPointer", "InvalidArgument", "BufferTooSmall",
-    "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
+    "InvalidArgumentType", "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
     "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
     "MarsalSquare", "MarsalMove", "MarsalOutcome", "MarsalGameStatus",
     "MarsalSquareView", "MarsalPlayoutSummary", "MarsalObservation", "MarsalViewInfo",

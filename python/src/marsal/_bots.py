@@ -12,7 +12,7 @@ from typing import Any, Iterable, Optional
 import numpy as np
 
 from ._enums import Status
-from ._errors import InvalidArgument
+from ._errors import InvalidArgument, _bad_value
 from ._library import _u64_arg, check, lib
 from ._structs import MarsalSearchConfig, MarsalSearchStats
 
@@ -31,7 +31,7 @@ SEARCH_MAX_DETERMINIZATIONS = 1024
 
 def _policy_code(policy: str) -> int:
     if not isinstance(policy, str) or policy not in POLICIES:
-        raise ValueError(f"policy must be one of {', '.join(map(repr, POLICIES))}, not {policy!r}")
+        raise _bad_value(f"policy must be one of {', '.join(map(repr, POLICIES))}, not {policy!r}")
     return POLICIES.index(policy)
 
 
@@ -51,7 +51,7 @@ def _budget(policy: str, nodes: Optional[int]) -> int:
     if policy == "search":
         return SEARCH_DEFAULT_NODES if nodes is None else _nodes_arg(nodes)
     if nodes is not None:
-        raise ValueError(f"nodes is the search bot's budget: policy {policy!r} takes none")
+        raise _bad_value(f"nodes is the search bot's budget: policy {policy!r} takes none")
     return 0
 
 
@@ -78,6 +78,7 @@ class SearchStats:
 
     @classmethod
     def from_c(cls, s: MarsalSearchStats) -> "SearchStats":
+        """The statistics from the C struct ``MarsalSearchStats``."""
         return cls(s.nodes, s.determinizations, s.depth)
 
 
@@ -100,7 +101,7 @@ def bot_actions(games: Iterable[Any], policy: str = "random", seed: int = 0,
     if out is None:
         out = np.empty(n, dtype=np.int64)
     if out.dtype != np.int64 or out.shape != (n,) or not out.flags.c_contiguous:
-        raise ValueError(f"out must be a contiguous int64 array of shape ({n},)")
+        raise _bad_value(f"out must be a contiguous int64 array of shape ({n},)")
     check(lib.marsal_games_bot_actions_budget(
         arr, n, code, budget, _u64_arg(seed % (1 << 64), "seed"),
         out.ctypes.data_as(ctypes.c_void_p), n))

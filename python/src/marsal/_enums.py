@@ -77,6 +77,7 @@ class Side(_StrEnum):
 
     @classmethod
     def from_code(cls, code: int) -> "Side":
+        """The side of a ``MarsalSide`` code (0 red, 1 blue)."""
         return cls.RED if code == 0 else cls.BLUE
 
 
@@ -119,6 +120,7 @@ class Kind(enum.IntEnum):
 
     @staticmethod
     def from_code(code: int) -> Optional["Kind"]:
+        """The kind of a ``MarsalKind`` code, or None for the code of no kind."""
         return None if code == _KIND_NONE else Kind(code)
 
     @staticmethod

@@ -8,7 +8,7 @@ from typing import Union
 from ._enums import Status
 
 __all__ = [
-    "MarsalError", "NullPointer", "InvalidArgument", "BufferTooSmall",
+    "MarsalError", "NullPointer", "InvalidArgument", "InvalidArgumentType", "BufferTooSmall",
     "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",
     "IllegalMove", "GameOver", "NothingToUndo", "NoOutcome", "MarsalPanic",
 ]
@@ -40,6 +40,22 @@ class NullPointer(MarsalError):
 
 class InvalidArgument(MarsalError, ValueError):
     """MARSAL_STATUS_INVALID_ARGUMENT (bad side, square outside the grid...)."""
+
+
+class InvalidArgumentType(InvalidArgument, TypeError):
+    """An argument of a type the call does not take (an :class:`InvalidArgument`
+    that is also a :class:`TypeError`); the message names the argument."""
+
+
+def _bad_value(message: str) -> InvalidArgument:
+    """An :class:`InvalidArgument` for a wrong argument checked in Python (the
+    message names the argument)."""
+    return InvalidArgument(Status.INVALID_ARGUMENT, message)
+
+
+def _bad_type(message: str) -> InvalidArgumentType:
+    """An :class:`InvalidArgumentType` (the message names the argument)."""
+    return InvalidArgumentType(Status.INVALID_ARGUMENT, message)
 
 
 class BufferTooSmall(MarsalError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import json
 import struct
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -15,8 +15,9 @@ from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _se
 from ._enums import _SIDE_TO_MOVE, Side, State, Status
 from ._game_core import _GameCore
 from ._handle import _Handle
+from ._errors import _bad_type, _bad_value
 from ._library import (
-    _check_buffer, _encode, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
+    _check_buffer, _encode, _int_arg, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
 )
 from ._ruleset import Ruleset, _ruleset_arg
 from ._structs import (
@@ -196,7 +197,8 @@ class Game(_GameCore, _Handle):
         InvalidArgument (out of range) change nothing."""
         self._legal_fresh = False
         out = MarsalOutcome()
-        check(lib.marsal_game_play_action(self._get(), int(action), ctypes.byref(out)))
+        check(lib.marsal_game_play_action(self._get(), _int_arg(action, "action"),
+                                          ctypes.byref(out)))
         return Outcome.from_c(out)
 
     def bot_action(self, policy: str = "random", seed: int = 0,
@@ -266,7 +268,7 @@ class Game(_GameCore, _Handle):
         ruleset and all; it may be this game), which allocates nothing once
         ``out`` has held a game as long; returns ``out``."""
         if not isinstance(out, Game):
-            raise TypeError(f"out must be a Game, not {type(out).__name__}")
+            raise _bad_type(f"out must be a Game, not {type(out).__name__}")
         check(lib.marsal_game_determinize_into(
             self._get(), _side_code(side), _u64_arg(seed % (1 << 64), "seed"), out._get()))
         out._size = None
@@ -279,7 +281,7 @@ class Game(_GameCore, _Handle):
         ``other``: its view for ``side``, log included, is ``side``'s view of
         ``other`` (true of ``other`` itself and of its determinizations)."""
         if not isinstance(other, Game):
-            raise TypeError(f"other must be a Game, not {type(other).__name__}")
+            raise _bad_type(f"other must be a Game, not {type(other).__name__}")
         out = ctypes.c_bool(False)
         check(lib.marsal_game_is_consistent(
             self._get(), other._get(), _side_code(side), ctypes.byref(out)))
@@ -363,6 +365,36 @@ class Game(_GameCore, _Handle):
             ctypes.byref(played)))
         return played.value
 
+    def play_until_over(self, policy: Union[str, Callable[["Game"], Any]] = "random",
+                        max_plies: int = 2000, seed: int = 0) -> GameStatus:
+        """Plays until the game ends or ``max_plies`` more plies have been
+        played, whichever comes first, and returns :attr:`status` (still
+        ongoing if the limit stopped it: a game such as classic may have no
+        limit of its own, so a loop without one can run forever).
+
+        ``policy`` chooses each move: a built-in bot's name (``"random"``,
+        ``"careful"`` or ``"search"``, as :meth:`bot_action`, seeded with
+        ``seed`` plus the ply) or a function of the game returning a move
+        (a :class:`Move`, its text or an action number's move).
+
+        >>> game = Game.random("classic", red_seed=1, blue_seed=2)
+        >>> status = game.play_until_over(lambda g: g.legal_moves()[0], max_plies=100)
+        >>> game.ply <= 100
+        True
+        """
+        limit = _u32_arg(max_plies, "max_plies")
+        for _ in range(limit):
+            if self.is_over:
+                break
+            if isinstance(policy, str):
+                self.play_action(self.bot_action(policy, seed + self.ply))
+            elif callable(policy):
+                self.play(policy(self))
+            else:
+                raise _bad_type(
+                    f"policy must be a bot's name or a function of the game, not {policy!r}")
+        return self.status
+
     def undo(self) -> Outcome:
         """Takes back the last move; returns what it had done (NothingToUndo if none)."""
         self._legal_fresh = False
@@ -391,12 +423,14 @@ class Game(_GameCore, _Handle):
 
     @property
     def status(self) -> GameStatus:
+        """Whose move it is, or how the game ended (a :class:`GameStatus`)."""
         out = MarsalGameStatus()
         check(lib.marsal_game_status(self._get(), ctypes.byref(out)))
         return GameStatus.from_c(out)
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (won or drawn): ``status.is_over``."""
         return self.status.is_over
 
     @property

@@ -21,6 +21,7 @@ class _Handle:
 
     @property
     def closed(self) -> bool:
+        """Whether :meth:`close` has freed the handle (every other call then raises)."""
         return self._ptr is None
 
     def close(self) -> None:

@@ -11,14 +11,16 @@ and ``<repo>/target/debug/``. The compiled one-ply calls of ``marsal._native``
 library loaded is that module and ``MARSAL_NATIVE`` is not ``0``; otherwise
 their pure-Python fallback is (``marsal.compiled_calls()`` says which).
 
-Example::
+Example (a game is played to its end or to a ply limit: classic has none of
+its own):
 
-    import marsal
-    with marsal.Ruleset.preset("classic") as rules, \\
-         marsal.Game.random(rules, red_seed=1, blue_seed=2) as game:
-        while not game.is_over:
-            outcome = game.play(game.legal_moves()[0])
-        print(game.status)
+>>> import marsal
+>>> with marsal.Ruleset.preset("classic") as rules, \\
+...      marsal.Game.random(rules, red_seed=1, blue_seed=2) as game:
+...     while not game.is_over and game.ply < 1000:
+...         outcome = game.play(game.legal_moves()[0])
+...     print(game.ply)
+1000
 
 Conventions of this module:
 
@@ -47,6 +49,7 @@ from __future__ import annotations
 import ctypes
 import importlib
 import importlib.util
+import operator
 import os
 import sys
 from pathlib import Path
@@ -56,7 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._enums import Side, Status
-from ._errors import InvalidArgument, _error
+from ._errors import InvalidArgument, _bad_type, _bad_value, _error
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSearchConfig,
     MarsalSearchStats, MarsalSquareView, MarsalVecEnvOutputs, MarsalViewInfo,
@@ -357,7 +360,7 @@ def _encode(text: Union[str, bytes], what: str) -> bytes:
     elif isinstance(text, str):
         data = text.encode("utf-8")
     else:
-        raise TypeError(f"{what} must be str, not {type(text).__name__}")
+        raise _bad_type(f"{what} must be str, not {type(text).__name__}")
     if b"\0" in data:
         raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} contains a NUL character")
     return data
@@ -377,13 +380,28 @@ def _side_code(side: Union[Side, str, int]) -> int:
         if not 0 <= side <= 255:
             raise InvalidArgument(Status.INVALID_ARGUMENT, f"side code {side} is not a uint8_t")
         return side  # the library checks the range
-    raise TypeError(f"side must be a Side, 'red'/'blue' or an int, not {type(side).__name__}")
+    raise _bad_type(f"side must be a Side, 'red'/'blue' or an int, not {type(side).__name__}")
 
 
 def _u64_arg(value: int, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 64:
         raise InvalidArgument(Status.INVALID_ARGUMENT, f"{what} must be an int in 0..2**64")
     return value
+
+
+def _int_arg(value: Any, what: str) -> int:
+    """A signed 64-bit integer argument (a Python or NumPy integer, not a
+    bool): its value, else :class:`InvalidArgumentType` (or
+    :class:`InvalidArgument` out of range) naming ``what``."""
+    if isinstance(value, bool):
+        raise _bad_type(f"{what} must be an int, not {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise _bad_type(f"{what} must be an int, not {value!r}") from None
+    if not -(1 << 63) <= number < 1 << 63:
+        raise _bad_value(f"{what} must be a 64-bit int, not {number}")
+    return number
 
 
 def _u32_arg(value: int, what: str) -> int:
@@ -395,11 +413,11 @@ def _u32_arg(value: int, what: str) -> int:
 def _check_buffer(arr: "npt.NDArray[Any]", dtypes: Tuple[Any, ...], size: int, what: str) -> None:
     """Refuses an array the library cannot write ``size`` elements into."""
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"{what} must be a NumPy array")
+        raise _bad_type(f"{what} must be a NumPy array")
     if arr.dtype.type not in dtypes:
-        raise TypeError(f"{what} must have dtype {' or '.join(np.dtype(d).name for d in dtypes)}, "
+        raise _bad_type(f"{what} must have dtype {' or '.join(np.dtype(d).name for d in dtypes)}, "
                         f"not {arr.dtype}")
     if not arr.flags.c_contiguous or not arr.flags.writeable:
-        raise ValueError(f"{what} must be a writeable C-contiguous array")
+        raise _bad_value(f"{what} must be a writeable C-contiguous array")
     if arr.size != size:
-        raise ValueError(f"{what} must have {size} elements, not {arr.size}")
+        raise _bad_value(f"{what} must have {size} elements, not {arr.size}")

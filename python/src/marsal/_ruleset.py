@@ -10,7 +10,8 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from ._enums import Side
 from ._handle import _Handle
-from ._library import _encode, _read_text, _side_code, _u32_arg, _u64_arg, check, lib
+from ._errors import _bad_type, _bad_value
+from ._library import _encode, _int_arg, _read_text, _side_code, _u32_arg, _u64_arg, check, lib
 from ._structs import MarsalMove, MarsalPlayoutSummary, _i64, _rules_p
 from ._values import Move, PlayoutSummary, _as_move
 
@@ -105,7 +106,7 @@ class Ruleset(_Handle):
         """The move ``side`` makes by ``action`` (InvalidArgument when none)."""
         out = MarsalMove()
         check(lib.marsal_ruleset_action_to_move(
-            self._get(), _side_code(side), int(action), ctypes.byref(out)))
+            self._get(), _side_code(side), _int_arg(action, "action"), ctypes.byref(out)))
         return Move.from_c(out)
 
     def move_to_action(self, side: Union[Side, str, int],
@@ -198,4 +199,4 @@ def _ruleset_arg(ruleset: Union[Ruleset, str]) -> Tuple[Any, Optional[Ruleset]]:
     if isinstance(ruleset, str):
         tmp = Ruleset.preset(ruleset)
         return tmp._get(), tmp
-    raise TypeError(f"ruleset must be a Ruleset or a preset name, not {type(ruleset).__name__}")
+    raise _bad_type(f"ruleset must be a Ruleset or a preset name, not {type(ruleset).__name__}")

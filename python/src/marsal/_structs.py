@@ -14,14 +14,20 @@ __all__ = [
 
 
 class MarsalSquare(ctypes.Structure):
+    """``MarsalSquare`` of ``marsal.h``: a square: 0-based file and rank."""
+
     _fields_ = [("file", ctypes.c_uint8), ("rank", ctypes.c_uint8)]
 
 
 class MarsalMove(ctypes.Structure):
+    """``MarsalMove`` of ``marsal.h``: a move: from and to squares."""
+
     _fields_ = [("from_", MarsalSquare), ("to", MarsalSquare)]
 
 
 class MarsalOutcome(ctypes.Structure):
+    """``MarsalOutcome`` of ``marsal.h``: what a move did: the move, the side, the pieces and the fight."""
+
     _fields_ = [
         ("mv", MarsalMove),
         ("side", ctypes.c_uint8),
@@ -33,6 +39,8 @@ class MarsalOutcome(ctypes.Structure):
 
 
 class MarsalGameStatus(ctypes.Structure):
+    """``MarsalGameStatus`` of ``marsal.h``: whose move it is, or how the game ended."""
+
     _fields_ = [
         ("state", ctypes.c_uint8),
         ("side", ctypes.c_uint8),
@@ -41,6 +49,8 @@ class MarsalGameStatus(ctypes.Structure):
 
 
 class MarsalObservation(ctypes.Structure):
+    """``MarsalObservation`` of ``marsal.h``: a move as one side saw it."""
+
     _fields_ = [
         ("mv", MarsalMove),
         ("side", ctypes.c_uint8),
@@ -51,6 +61,8 @@ class MarsalObservation(ctypes.Structure):
 
 
 class MarsalViewInfo(ctypes.Structure):
+    """``MarsalViewInfo`` of ``marsal.h``: what a side's full view adds to its squares: pieces left, the last move."""
+
     _fields_ = [
         ("side", ctypes.c_uint8),
         ("files", ctypes.c_uint8),
@@ -65,6 +77,8 @@ class MarsalViewInfo(ctypes.Structure):
 
 
 class MarsalSquareView(ctypes.Structure):
+    """``MarsalSquareView`` of ``marsal.h``: one square as a side sees it."""
+
     _fields_ = [
         ("cell", ctypes.c_uint8),
         ("kind", ctypes.c_uint8),
@@ -73,6 +87,8 @@ class MarsalSquareView(ctypes.Structure):
 
 
 class MarsalPlayoutSummary(ctypes.Structure):
+    """``MarsalPlayoutSummary`` of ``marsal.h``: what a batch of random playouts played."""
+
     _fields_ = [
         ("plies", ctypes.c_uint64),
         ("games", ctypes.c_uint32),
@@ -83,6 +99,8 @@ class MarsalPlayoutSummary(ctypes.Structure):
 
 
 class MarsalSearchConfig(ctypes.Structure):
+    """``MarsalSearchConfig`` of ``marsal.h``: the search bot's budget: nodes, determinizations, seed."""
+
     _fields_ = [
         ("nodes", ctypes.c_uint32),
         ("determinizations", ctypes.c_uint32),
@@ -91,6 +109,8 @@ class MarsalSearchConfig(ctypes.Structure):
 
 
 class MarsalSearchStats(ctypes.Structure):
+    """``MarsalSearchStats`` of ``marsal.h``: what a search cost: nodes, determinizations, depth."""
+
     _fields_ = [
         ("nodes", ctypes.c_uint64),
         ("determinizations", ctypes.c_uint32),

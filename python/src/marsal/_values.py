@@ -13,7 +13,7 @@ from ._enums import (
     _BATTLES, _CELLS, _DRAW_REASONS, _FILES, _KIND_NONE, _KINDS, _NONE, _SIDES, _STATES,
     _WIN_REASONS, MAX_FILES, MAX_RANKS, Battle, Cell, Kind, Side, State, Status,
 )
-from ._errors import ParseError
+from ._errors import ParseError, _bad_type
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalObservation, MarsalOutcome, MarsalPlayoutSummary,
     MarsalSquare,
@@ -82,6 +82,7 @@ class Move(NamedTuple):
 
     @classmethod
     def from_c(cls, m: MarsalMove) -> "Move":
+        """The move of the C struct ``MarsalMove``."""
         return _move_from_key(int.from_bytes(bytes(m), "little"))
 
 
@@ -124,7 +125,7 @@ def _as_move(move: Union[Move, str, Tuple[Any, ...]]) -> Move:
         return Move.parse(move)
     if isinstance(move, tuple) and len(move) == 2:
         return Move(*move)
-    raise TypeError(f"a move must be a Move, 'e5-e6' or a pair of squares, not {move!r}")
+    raise _bad_type(f"a move must be a Move, 'e5-e6' or a pair of squares, not {move!r}")
 
 
 # --------------------------------------------------------------- results
@@ -143,10 +144,12 @@ class Outcome:
 
     @property
     def fought(self) -> bool:
+        """Whether the move was an attack (a fight took place)."""
         return self.battle is not Battle.NO_FIGHT
 
     @classmethod
     def from_c(cls, o: MarsalOutcome) -> "Outcome":
+        """The outcome of the C struct ``MarsalOutcome``."""
         return _outcome_from_bytes(bytes(o))
 
 
@@ -188,6 +191,7 @@ class SeenMove:
 
     @classmethod
     def from_c(cls, o: MarsalObservation) -> "SeenMove":
+        """The seen move of the C struct ``MarsalObservation``."""
         return cls(
             Move.from_c(o.mv),
             _SIDES[o.side],
@@ -216,10 +220,12 @@ class GameStatus:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (won or drawn)."""
         return self.state is not State.ONGOING
 
     @property
     def winner(self) -> Optional[Side]:
+        """The side that won, or None while the game goes on or after a draw."""
         return self.side if self.state is State.WON else None
 
     def __str__(self) -> str:
@@ -232,6 +238,7 @@ class GameStatus:
 
     @classmethod
     def from_c(cls, s: MarsalGameStatus) -> "GameStatus":
+        """The status of the C struct ``MarsalGameStatus``."""
         state = _STATES[s.state]
         side = None if s.side == _NONE else Side.from_code(s.side)
         if state is State.ONGOING:
@@ -260,10 +267,12 @@ class SquareView:
 
     @property
     def is_own(self) -> bool:
+        """Whether the square holds one of the viewer's own pieces."""
         return self.cell is Cell.OWN
 
     @property
     def is_enemy(self) -> bool:
+        """Whether the square holds an enemy piece (its kind known or not)."""
         return self.cell is Cell.ENEMY
 
 
@@ -283,6 +292,7 @@ class View:
 
     @property
     def size(self) -> Tuple[int, int]:
+        """``(files, ranks)``."""
         return self.files, self.ranks
 
     def __getitem__(self, square: Union[str, Tuple[int, int]]) -> SquareView:
@@ -301,9 +311,11 @@ class View:
         return len(self._squares)
 
     def own(self) -> List[SquareView]:
+        """The squares holding the viewer's own pieces, rank by rank from a1."""
         return [sv for sv in self._squares if sv.cell is Cell.OWN]
 
     def enemies(self) -> List[SquareView]:
+        """The squares holding enemy pieces, rank by rank from a1."""
         return [sv for sv in self._squares if sv.cell is Cell.ENEMY]
 
     def __eq__(self, other: object) -> bool:
@@ -318,21 +330,28 @@ class View:
         return f"View(side={self.side.value!r}, files={self.files}, ranks={self.ranks})"
 
     def __str__(self) -> str:
-        """The board as the side sees it, top rank first: own pieces by letter,
-        known enemy pieces by lower-case letter, ``?`` for unknown ones, ``~``
-        lakes, ``.`` empty, `` `` off the board."""
+        """The board as the side sees it, as the Rust library and the ``marsal``
+        program print it: top rank first, each row after its rank number, the
+        files' letters below; pieces by letter, upper case Red and lower case
+        Blue (own pieces, and enemy pieces whose kind the side knows), ``?``
+        an enemy piece of unknown kind, ``~`` a lake, ``.`` an empty square,
+        a blank off the board."""
         rows = []
         for rank in reversed(range(self.ranks)):
-            row = []
+            row = [f"{rank + 1:>3} "]
             for file in range(self.files):
                 sv = self._squares[rank * self.files + file]
-                if sv.cell is Cell.OWN:
-                    row.append(sv.kind.letter if sv.kind is not None else "?")
-                elif sv.cell is Cell.ENEMY:
-                    row.append(sv.kind.letter.lower() if sv.kind is not None else "?")
+                if sv.cell in (Cell.OWN, Cell.ENEMY):
+                    owner = self.side if sv.cell is Cell.OWN else self.side.other
+                    if sv.kind is None:
+                        ch = "?"
+                    else:
+                        ch = sv.kind.letter if owner is Side.RED else sv.kind.letter.lower()
                 else:
-                    row.append({Cell.LAKE: "~", Cell.EMPTY: "."}.get(sv.cell, " "))
+                    ch = {Cell.LAKE: "~", Cell.EMPTY: "."}.get(sv.cell, " ")
+                row.append(" " + ch)
             rows.append("".join(row))
+        rows.append("    " + "".join(" " + chr(ord("a") + f) for f in range(self.files)))
         return "\n".join(rows)
 
 
@@ -349,10 +368,12 @@ class PlayoutSummary:
 
     @property
     def mean_plies(self) -> float:
+        """Plies a game on average (0.0 for no games)."""
         return self.plies / self.games if self.games else 0.0
 
     @classmethod
     def from_c(cls, s: MarsalPlayoutSummary) -> "PlayoutSummary":
+        """The summary of the C struct ``MarsalPlayoutSummary``."""
         return cls(s.games, s.plies, s.red_wins, s.blue_wins, s.draws)
 
 

@@ -27,6 +27,7 @@ from gymnasium import spaces
 from ._bots import POLICIES, _budget
 from ._enums import Side
 from ._game import Game
+from ._errors import _bad_value
 from ._library import _side_code
 from ._ruleset import Ruleset
 
@@ -60,25 +61,25 @@ class MarsalEnv(gymnasium.Env):
                  opponent_nodes: Optional[int] = None, setup: str = "random") -> None:
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         if not (callable(opponent) or opponent in POLICIES):
-            raise ValueError("opponent must be 'random', 'careful', 'search' or a callable, "
+            raise _bad_value("opponent must be 'random', 'careful', 'search' or a callable, "
                              f"not {opponent!r}")
         if callable(opponent):
             if opponent_nodes is not None:
-                raise ValueError("opponent_nodes is the search bot's budget: a callable "
+                raise _bad_value("opponent_nodes is the search bot's budget: a callable "
                                  "opponent takes none")
             self.opponent_nodes: Optional[int] = None
         else:
             _budget(str(opponent), opponent_nodes)  # refuses a bad budget now
             self.opponent_nodes = opponent_nodes
         if setup not in ("random", "sensible"):
-            raise ValueError(f"setup must be 'random' or 'sensible', not {setup!r}")
+            raise _bad_value(f"setup must be 'random' or 'sensible', not {setup!r}")
         self.setup = setup
         if agent_side not in ("red", "blue", "random"):
-            raise ValueError(f"agent_side must be 'red', 'blue' or 'random', not {agent_side!r}")
+            raise _bad_value(f"agent_side must be 'red', 'blue' or 'random', not {agent_side!r}")
         if illegal_action not in ("lose", "random"):
-            raise ValueError(f"illegal_action must be 'lose' or 'random', not {illegal_action!r}")
+            raise _bad_value(f"illegal_action must be 'lose' or 'random', not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise _bad_value(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.opponent = opponent
         self.agent_side_choice = agent_side
         self.max_plies = max_plies

@@ -65,7 +65,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
         "(open_spiel, Python 3.11 or newer)") from e
 
 from ._enums import Side
-from ._errors import IllegalMove, MarsalError
+from ._errors import IllegalMove, MarsalError, _bad_value
 from ._game import Game
 from ._ruleset import Ruleset
 from ._values import SeenMove
@@ -130,14 +130,14 @@ class _Config:
         merged.update(params)
         unknown = set(merged) - set(DEFAULT_PARAMS)
         if unknown:
-            raise ValueError(
+            raise _bad_value(
                 f"unknown parameters {sorted(unknown)}; known: {sorted(DEFAULT_PARAMS)}")
         self.params = {k: int(v) for k, v in merged.items()}
         self.max_plies = self.params["max_plies"]
         self.setups = self.params["setups"]
         self.seed = self.params["seed"]
         if self.max_plies < 1 or self.setups < 1 or self.seed < 0:
-            raise ValueError("max_plies and setups must be at least 1, seed at least 0")
+            raise _bad_value("max_plies and setups must be at least 1, seed at least 0")
         self.preset = preset
         self.ruleset = Ruleset.preset(preset)
         self._setup_texts: Dict[Tuple[int, int], str] = {}
@@ -242,7 +242,7 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if len(self.setups) < 2:
             if not 0 <= action < self._mgame.setups:
-                raise ValueError(f"chance outcome {action} out of range")
+                raise _bad_value(f"chance outcome {action} out of range")
             self.setups.append(int(action))
             if len(self.setups) == 2:
                 g = self._mgame
@@ -353,10 +353,10 @@ class MarsalObserver:
     def __init__(self, game: MarsalGame, iig_obs_type: Any,
                  params: Optional[Dict[str, Any]]) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise _bad_value(f"observation parameters are not supported; passed {params}")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("marsal games have no observer of every player's private information")
+            raise _bad_value("marsal games have no observer of every player's private information")
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
         self.perfect_recall = bool(iig_obs_type.perfect_recall)

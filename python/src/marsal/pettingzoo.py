@@ -23,6 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._enums import Side
+from ._errors import _bad_value
 from ._game import Game
 from ._ruleset import Ruleset
 
@@ -58,11 +59,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         super().__init__()
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         if setup not in ("random", "sensible"):
-            raise ValueError(f"setup must be 'random' or 'sensible', not {setup!r}")
+            raise _bad_value(f"setup must be 'random' or 'sensible', not {setup!r}")
         self.setup = setup
         self.max_plies = max_plies
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise _bad_value(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = ["red", "blue"]
         self.agents = self.possible_agents[:]

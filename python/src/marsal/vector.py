@@ -11,6 +11,7 @@ import numpy.typing as npt
 from ._bots import _budget, _policy_code
 from ._enums import Side
 from ._game import Game
+from ._errors import _bad_value
 from ._library import _raw, _u64_arg, check, lib
 from ._ruleset import Ruleset
 from ._structs import MarsalVecEnvOutputs, _env_p, _game_p
@@ -77,15 +78,15 @@ class VectorEnv:
                  spin_us: Optional[int] = None) -> None:
         self._ptr: Optional[ctypes.c_void_p] = None
         if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+            raise _bad_value(f"num_envs must be a positive int, not {num_envs!r}")
         if not isinstance(num_threads, int) or isinstance(num_threads, bool) or num_threads < 0:
-            raise ValueError(f"num_threads must be an int >= 0, not {num_threads!r}")
+            raise _bad_value(f"num_threads must be an int >= 0, not {num_threads!r}")
         if spin_us is not None and (not isinstance(spin_us, int) or isinstance(spin_us, bool)
                                     or not 0 <= spin_us <= 1_000_000):
-            raise ValueError(f"spin_us must be None or an int in 0..=1000000, not {spin_us!r}")
+            raise _bad_value(f"spin_us must be None or an int in 0..=1000000, not {spin_us!r}")
         dtype = np.dtype(obs_dtype)
         if dtype not in _OBS_DTYPES:
-            raise ValueError(f"obs_dtype must be numpy.float32 or numpy.uint8, not {dtype}")
+            raise _bad_value(f"obs_dtype must be numpy.float32 or numpy.uint8, not {dtype}")
         rules = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         out = _env_p()
         check(lib.marsal_vec_env_new(rules._get(), num_envs, seed % (1 << 64),
@@ -146,7 +147,7 @@ class VectorEnv:
         if not (type(a) is np.ndarray and a.dtype == np.int64 and a.flags.c_contiguous):
             a = np.ascontiguousarray(actions, dtype=np.int64)
         if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+            raise _bad_value(f"actions must have shape ({self.num_envs},), not {a.shape}")
         return a
 
     def _get(self) -> ctypes.c_void_p:
@@ -259,7 +260,7 @@ class VectorEnv:
         if out is None:
             out = self._actions
         elif out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
-            raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
+            raise _bad_value(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
         st = _raw.marsal_vec_env_random_actions(
             self._get(), ctypes.c_void_p(out.ctypes.data), self._n)
         if st:
@@ -284,7 +285,7 @@ class VectorEnv:
         if out is None:
             out = self._actions
         if out.dtype != np.int64 or out.shape != (self.num_envs,) or not out.flags.c_contiguous:
-            raise ValueError(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
+            raise _bad_value(f"out must be a contiguous int64 array of shape ({self.num_envs},)")
         check(lib.marsal_vec_env_bot_actions(
             ctypes.cast(self._get(), _env_p), code, budget, _u64_arg(seed % (1 << 64), "seed"), out.ctypes.data,
             self.num_envs))
