@@ -122,6 +122,8 @@ pub struct BuiltinPlayer {
     rng: Rng,
     /// Time spent choosing moves, which is the bot's and not the referee's.
     thinking: std::time::Duration,
+    /// Whether it plays the example setup it is offered whatever its kind.
+    plays_example: bool,
 }
 
 impl BuiltinPlayer {
@@ -132,6 +134,16 @@ impl BuiltinPlayer {
             rules: *rules,
             rng: Rng::new(seed),
             thinking: std::time::Duration::ZERO,
+            plays_example: false,
+        }
+    }
+
+    /// [`BuiltinPlayer::new`], playing the example setup it is offered even
+    /// when its kind has a setup of its own (a tournament's paired setups).
+    pub fn playing_examples(bot: Builtin, rules: &Ruleset, seed: u64) -> BuiltinPlayer {
+        BuiltinPlayer {
+            plays_example: true,
+            ..BuiltinPlayer::new(bot, rules, seed)
         }
     }
 }
@@ -141,9 +153,11 @@ impl crate::referee::Player for BuiltinPlayer {
         &mut self,
         start: &crate::referee::GameStart,
     ) -> Result<marsal::Setup, crate::referee::Fault> {
-        Ok(self
-            .bot
-            .setup(start.rules, start.side, self.rng.next_u64(), start.example))
+        let seed = self.rng.next_u64();
+        if self.plays_example {
+            return Ok(*start.example);
+        }
+        Ok(self.bot.setup(start.rules, start.side, seed, start.example))
     }
 
     fn observe(

@@ -8,6 +8,11 @@
 //! marsal match --red SIDE --blue SIDE [--ruleset R] [--games N] [--time-per-move MS]
 //!              [--protocol marsal|progcomp] [--red-protocol P] [--blue-protocol P]
 //!              [--max-turns N|inf] [--record DIR] [--seed S]
+//! marsal tournament SIDE SIDE [SIDE…] [--gauntlet] [--games N] [--concurrency N]
+//!              [--setups sensible|random|BOOK|GRAVON] [--sprt elo0=… elo1=… alpha=… beta=…]
+//!              [--shard I/N] [--results FILE] [--record DIR] [--seed S] …
+//! marsal tournament merge FILE…
+//! marsal tournament book [--ruleset R] [--from SOURCE] [--pairs N] [--seed S]
 //! marsal bot random|careful|search [--nodes N]
 //!
 //! SIDE: a command, progcomp:COMMAND, marsal:COMMAND or builtin:NAME.
@@ -31,8 +36,14 @@ mod play;
 mod progcomp;
 mod proto;
 mod referee;
+mod results_file;
+mod schedule;
 mod selfplay;
+mod setup_book;
 mod sides;
+mod standings;
+mod stats;
+mod tournament;
 mod words;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -253,6 +264,10 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Referee a tournament: round robin or gauntlet between any sides
+    /// `match` takes, games in parallel, paired setups with colours swapped,
+    /// Elo with 95 % intervals, an SPRT, shards and merge.
+    Tournament(TournamentArgs),
     /// Run a built-in bot on the marsal protocol over stdin/stdout (for `match`).
     Bot {
         /// The bot: random, careful or search.
@@ -265,6 +280,118 @@ enum Command {
         #[arg(long)]
         nodes: Option<u32>,
     },
+}
+
+/// `marsal tournament`: a run, or `merge` / `book`.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct TournamentArgs {
+    #[command(subcommand)]
+    action: Option<TournamentAction>,
+    #[command(flatten)]
+    run: TournamentRun,
+}
+
+/// What `marsal tournament` does besides running one.
+#[derive(Subcommand)]
+enum TournamentAction {
+    /// Recompute the tables from results files (the shards of one
+    /// tournament, joined).
+    Merge {
+        /// Results files (--results) of one tournament.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Write a setup book (a pair of setups a line, Red's then Blue's, in
+    /// setup text) to standard output.
+    Book {
+        /// marsal_a_spion, classic, barrage, or a ruleset JSON file.
+        #[arg(long, default_value = "marsal_a_spion")]
+        ruleset: String,
+        /// sensible, random, a book, a Gravon XML file or a folder of them.
+        #[arg(long, default_value = "sensible")]
+        from: String,
+        /// Pairs to write (default: all of a book, else 100).
+        #[arg(long)]
+        pairs: Option<u32>,
+        /// Seed of sensible and random setups.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// The options of a tournament run.
+#[derive(Args)]
+struct TournamentRun {
+    /// The participants (at least two), each a side as `match` takes it: a
+    /// program's command, `progcomp:COMMAND`, `marsal:COMMAND`, or
+    /// `builtin:NAME` (builtin:random, builtin:careful, builtin:search,
+    /// builtin:search:N).
+    #[arg(value_name = "SIDE")]
+    participants: Vec<String>,
+    /// The first participant against each of the others (default: a round
+    /// robin, every participant against every other).
+    #[arg(long)]
+    gauntlet: bool,
+    /// Games a pairing: an even number, in pairs that play the same two
+    /// setups with colours swapped.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Games played at once, each in a thread of its own (each bot program
+    /// has its own time); default: the number of cores.
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// marsal_a_spion, classic, barrage, or a ruleset JSON file (default:
+    /// classic when a side speaks progcomp, else marsal_a_spion).
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Time limit for each answer of a program, in milliseconds (setups: ten
+    /// times as much, at least 5 s).
+    #[arg(long, default_value_t = 2000)]
+    time_per_move: u64,
+    /// The protocol of a program whose side names none.
+    #[arg(long, value_enum, default_value = "marsal")]
+    protocol: Protocol,
+    /// A draw after N turns in the progcomp manager's meaning, or `inf`.
+    #[arg(long, value_name = "N|inf", conflicts_with = "max_plies")]
+    max_turns: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
+    /// The setups of each pair of games: `sensible` (a sensible pair a round,
+    /// from the seed), `random`, a setup book (a pair a line: Red's setup
+    /// and Blue's in setup text), a Gravon XML game or a folder of them.
+    /// Built-in bots play them; a program is offered them as its example.
+    #[arg(long, default_value = "sensible")]
+    setups: String,
+    /// Seed of the setups and the built-in bots' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A sequential test of the first participant against the second:
+    /// `elo0=0 elo1=10 alpha=0.05 beta=0.05` (logistic Elo); the tournament
+    /// stops when the log-likelihood ratio leaves its bounds.
+    #[arg(long, num_args = 1..=4, value_name = "NAME=VALUE")]
+    sprt: Option<Vec<String>>,
+    /// Play only the I-th of N disjoint slices (the same games as in the
+    /// whole run); join the results with `marsal tournament merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Write each game's result here (JSON lines; the first describes the
+    /// tournament), for `marsal tournament merge`.
+    #[arg(long)]
+    results: Option<std::path::PathBuf>,
+    /// Write each game here as `marsal match --record` does (and the
+    /// results file, results.jsonl, unless --results names another).
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
+    /// Pass the bots' standard error through (default: discarded).
+    #[arg(long)]
+    bot_stderr: bool,
+    /// Print a line for each game.
+    #[arg(long)]
+    verbose: bool,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// A preset name or a JSON file; returns the rules and the name the protocol
@@ -355,6 +482,38 @@ fn main() -> ExitCode {
             bot_stderr,
             verbose,
         }),
+        Command::Tournament(t) => match t.action {
+            Some(TournamentAction::Merge { files }) => tournament::merge(&files),
+            Some(TournamentAction::Book {
+                ruleset,
+                from,
+                pairs,
+                seed,
+            }) => tournament::book(&ruleset, &from, pairs, seed),
+            None => {
+                let r = t.run;
+                tournament::run(tournament::Options {
+                    participants: r.participants,
+                    gauntlet: r.gauntlet,
+                    games: r.games,
+                    concurrency: r.concurrency,
+                    ruleset: r.ruleset,
+                    time_per_move: r.time_per_move,
+                    protocol: r.protocol,
+                    max_turns: r.max_turns,
+                    rule_args: r.rule_args,
+                    setups: r.setups,
+                    seed: r.seed,
+                    sprt: r.sprt,
+                    shard: r.shard,
+                    results: r.results,
+                    record: r.record,
+                    bot_stderr: r.bot_stderr,
+                    verbose: r.verbose,
+                    quiet: r.quiet,
+                })
+            }
+        },
         Command::Bot { kind, seed, nodes } => {
             let bot = bots::Builtin::from_name(&kind)
                 .unwrap_or(bots::Builtin::Random)

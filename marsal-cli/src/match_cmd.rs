@@ -6,9 +6,11 @@ use crate::Protocol;
 use crate::match_record::{TSV_HEADER, record_game, tsv_line};
 use crate::referee::{Ending, run_game};
 use crate::sides::SideSpec;
+use crate::stats::Trinomial;
 use crate::words::count;
 use marsal::Ruleset;
 use std::fmt::Write as _;
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -55,50 +57,83 @@ pub fn manager_plies(turns: &str) -> Result<Option<u32>, String> {
     Ok(Some(2 * (n - 1)))
 }
 
-/// `+12`, `-3`, `+inf`.
-fn elo_text(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 {
-            "+inf".into()
-        } else {
-            "-inf".into()
-        }
-    } else {
-        let r = x.round();
-        if r == 0.0 {
-            "0".into()
-        } else {
-            format!("{r:+.0}")
-        }
-    }
+/// The rules of a match or tournament between `specs`.
+pub struct MatchRules {
+    /// The rules, changes applied.
+    pub rules: Ruleset,
+    /// The name the protocol sends: a preset's, or `custom`.
+    pub name: String,
+    /// The ruleset as given (or the default).
+    pub ruleset: String,
+    /// Whether a side speaks progcomp (the 2012 manager's rules).
+    pub progcomp: bool,
 }
 
-/// The Elo difference for a score fraction.
-fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
+/// The rules for `specs` from `--ruleset`, the rule changes and
+/// `--max-turns`: by default classic when a side speaks progcomp, else
+/// marsal_a_spion; with a progcomp side, the 2012 manager's rules.
+pub fn match_rules(
+    ruleset: Option<String>,
+    specs: &[SideSpec],
+    rule_args: &crate::RuleArgs,
+    max_turns: Option<&str>,
+) -> Result<MatchRules, String> {
+    let progcomp = specs.iter().any(|s| s.speaks(Protocol::Progcomp));
+    let ruleset = ruleset.unwrap_or_else(|| {
+        if progcomp {
+            "classic"
+        } else {
+            "marsal_a_spion"
+        }
+        .to_string()
+    });
+    let (mut rules, name) = crate::load_ruleset(&ruleset)?;
+    if progcomp {
+        crate::progcomp::check_rules(&rules)?;
     }
+    let mut rule_args = rule_args.clone();
+    let turns_limit = max_turns.map(manager_plies).transpose()?;
+    if let Some(limit) = turns_limit {
+        rules.max_plies = limit;
+    }
+    if progcomp {
+        // The 2012 manager's rules: a draw after 5000 turns, no chase rules.
+        if turns_limit.is_none() && rule_args.max_plies.is_none() && rules.max_plies.is_none() {
+            rules.max_plies = manager_plies(&MANAGER_MAX_TURNS.to_string())?;
+        }
+        rule_args.two_square = rule_args.two_square.or(Some("off".into()));
+        rule_args.more_squares = rule_args.more_squares.or(Some("off".into()));
+    }
+    rule_args.apply(&mut rules)?;
+    let name = if name != "custom" && Ruleset::preset(&name).as_ref() != Some(&rules) {
+        "custom".to_string()
+    } else {
+        name
+    };
+    Ok(MatchRules {
+        rules,
+        name,
+        ruleset,
+        progcomp,
+    })
 }
 
-/// "score 55.5 of 100 (55.5 %), Elo difference +38 (95 % interval -30 to +107)"
-/// from the first program's per-game scores (1, 0.5 or 0).
-pub fn score_text(scores: &[f64]) -> String {
-    let n = scores.len() as f64;
-    let total: f64 = scores.iter().sum();
-    let mean = total / n;
-    let var = scores.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
+/// "score 55.5 of 100 for red (55.5 %), Elo difference +38 ± 68 (95 %
+/// interval -30 to +107)" from the first program's wins, draws and losses;
+/// "…, no losses: Elo interval unbounded (95 %: at least -153)" when it never
+/// lost.
+pub fn score_text(t: &Trinomial) -> String {
+    let e = t.estimate();
+    let elo = e.text();
+    let elo = match elo.strip_prefix("Elo ") {
+        Some(rest) => format!("Elo difference {rest}"),
+        None => elo,
+    };
     format!(
-        "score {total} of {} for red ({:.1} %), Elo difference {} (95 % interval {} to {})",
-        scores.len(),
-        100.0 * mean,
-        elo_text(elo(mean)),
-        elo_text(elo(mean - 1.96 * se)),
-        elo_text(elo(mean + 1.96 * se)),
+        "score {} of {} for red ({:.1} %), {elo}",
+        t.points(),
+        t.games(),
+        100.0 * e.score,
     )
 }
 
@@ -135,44 +170,23 @@ pub fn run(o: Options) -> Result<(), String> {
         SideSpec::parse(&o.sides[0], "--red", o.protocols[0], o.protocol)?,
         SideSpec::parse(&o.sides[1], "--blue", o.protocols[1], o.protocol)?,
     ];
-    let progcomp = specs.iter().any(|s| s.speaks(Protocol::Progcomp));
-    let ruleset = o.ruleset.clone().unwrap_or_else(|| {
-        if progcomp {
-            "classic"
-        } else {
-            "marsal_a_spion"
-        }
-        .to_string()
-    });
-    let (mut rules, name) = crate::load_ruleset(&ruleset)?;
     if o.games == 0 {
         return Err("--games must be at least 1".into());
     }
     if o.time_per_move == 0 {
         return Err("--time-per-move must be at least 1 ms".into());
     }
-    if progcomp {
-        crate::progcomp::check_rules(&rules)?;
-    }
-    let mut rule_args = o.rule_args.clone();
-    let turns_limit = o.max_turns.as_deref().map(manager_plies).transpose()?;
-    if let Some(limit) = turns_limit {
-        rules.max_plies = limit;
-    }
-    if progcomp {
-        // The 2012 manager's rules: a draw after 5000 turns, no chase rules.
-        if turns_limit.is_none() && rule_args.max_plies.is_none() && rules.max_plies.is_none() {
-            rules.max_plies = manager_plies(&MANAGER_MAX_TURNS.to_string())?;
-        }
-        rule_args.two_square = rule_args.two_square.or(Some("off".into()));
-        rule_args.more_squares = rule_args.more_squares.or(Some("off".into()));
-    }
-    rule_args.apply(&mut rules)?;
-    let name = if name != "custom" && Ruleset::preset(&name).as_ref() != Some(&rules) {
-        "custom".to_string()
-    } else {
-        name
-    };
+    let MatchRules {
+        rules,
+        name,
+        ruleset,
+        progcomp,
+    } = match_rules(
+        o.ruleset.clone(),
+        &specs,
+        &o.rule_args,
+        o.max_turns.as_deref(),
+    )?;
     if let Some(dir) = &o.record {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -204,11 +218,13 @@ pub fn run(o: Options) -> Result<(), String> {
     let cpu_start = cpu_time();
     let mut wins = [0u32; 2];
     let (mut draws, mut forfeits, mut no_result) = (0u32, 0u32, 0u32);
-    let mut scores = Vec::new();
+    let mut scores = Trinomial::default();
     let mut plies: u64 = 0;
     let mut referee_time = Duration::ZERO;
     let mut tsv = String::from(TSV_HEADER);
     let time_limit = Duration::from_millis(o.time_per_move);
+    // A live line on a terminal, rewritten after each game.
+    let live = o.games > 1 && !o.verbose && std::io::stderr().is_terminal();
     for i in 0..o.games {
         let n = i + 1;
         // Program index playing Red in this game.
@@ -241,7 +257,7 @@ pub fn run(o: Options) -> Result<(), String> {
             None => draws += 1,
         }
         if !both_failed {
-            scores.push(match winner_program {
+            scores.add(match winner_program {
                 Some(0) => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
@@ -256,13 +272,27 @@ pub fn run(o: Options) -> Result<(), String> {
         }
         let label = ["red", "blue"];
         let words = played.ending.words();
-        if o.verbose || forfeit {
+        if o.verbose || forfeit || o.games == 1 {
             crate::outln!(
                 "game {n}: {} as Red, {} as Blue: {words} ({})",
                 label[order[0]],
                 label[order[1]],
                 count(game_plies.into(), "ply", "plies")
             );
+        }
+        if live {
+            let score = if scores.games() > 0 {
+                format!(", {}", score_text(&scores))
+            } else {
+                String::new()
+            };
+            eprint!(
+                "\r\x1b[Kgame {n} of {}: red {}, blue {}, draws {draws}{score}",
+                o.games, wins[0], wins[1]
+            );
+            if n == o.games {
+                eprintln!();
+            }
         }
         tsv.push_str(&tsv_line(n, &played, game_names));
         if let Some(dir) = &o.record {
@@ -298,7 +328,7 @@ pub fn run(o: Options) -> Result<(), String> {
     if no_result > 0 {
         let _ = write!(last, ", no result {no_result} (both setups failed)");
     }
-    if scores.len() > 1 {
+    if scores.games() > 1 {
         let _ = write!(last, "; {}", score_text(&scores));
     }
     crate::outln!("{last}");
@@ -310,14 +340,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn elo_of_even_and_lopsided_scores() {
-        assert_eq!(elo(0.5), 0.0);
-        assert!((elo(0.75) - 190.85).abs() < 0.1);
-        assert_eq!(elo(1.0), f64::INFINITY);
-        let t = score_text(&[1.0, 0.0, 0.5, 0.5]);
+    fn the_score_line_names_the_elo_difference_or_an_unbounded_interval() {
+        let even = Trinomial {
+            wins: 1,
+            draws: 2,
+            losses: 1,
+        };
+        let t = score_text(&even);
         assert!(
-            t.starts_with("score 2 of 4 for red (50.0 %), Elo difference 0 "),
+            t.starts_with("score 2 of 4 for red (50.0 %), Elo difference 0 ± "),
             "{t}"
+        );
+        let sweep = Trinomial {
+            wins: 3,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(
+            score_text(&sweep),
+            "score 3 of 3 for red (100.0 %), no losses: Elo interval unbounded (95 %: at least \
+             -154)"
         );
     }
 

@@ -264,15 +264,28 @@ pub fn run_game(
     names: [&str; 2],
     seed: u64,
 ) -> Result<Played, String> {
-    let [red, blue] = players;
-    let mut players: [&mut dyn Player; 2] = [red, blue];
-    let example = |side: Side| {
+    let examples = Side::BOTH.map(|side| {
         Setup::random(
             rules,
             side,
             seed.wrapping_mul(2).wrapping_add(side.index() as u64),
         )
-    };
+    });
+    run_game_offering(rules, ruleset_name, players, names, examples)
+}
+
+/// [`run_game`] with the example setups given: `examples[0]` is offered to
+/// Red, `examples[1]` to Blue (and played for a side whose setup failed).
+pub fn run_game_offering(
+    rules: &Ruleset,
+    ruleset_name: &str,
+    players: [&mut dyn Player; 2],
+    names: [&str; 2],
+    examples: [Setup; 2],
+) -> Result<Played, String> {
+    let [red, blue] = players;
+    let mut players: [&mut dyn Player; 2] = [red, blue];
+    let example = |side: Side| examples[side.index()];
     let mut got: [Result<Setup, Fault>; 2] = [
         Err(Fault::BadSetup(String::new())),
         Err(Fault::BadSetup(String::new())),

@@ -125,7 +125,23 @@ impl SideSpec {
         show_stderr: bool,
         seed: u64,
     ) -> Result<Box<dyn Player>, String> {
+        self.player_offered(rules, limit, show_stderr, seed, false)
+    }
+
+    /// [`SideSpec::player`]; with `plays_example` a built-in bot plays the
+    /// example setup it is offered (a program always chooses its own).
+    pub fn player_offered(
+        &self,
+        rules: &Ruleset,
+        limit: Duration,
+        show_stderr: bool,
+        seed: u64,
+        plays_example: bool,
+    ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
+            SideSpec::Builtin { bot, .. } if plays_example => {
+                Box::new(BuiltinPlayer::playing_examples(*bot, rules, seed))
+            }
             SideSpec::Builtin { bot, .. } => Box::new(BuiltinPlayer::new(*bot, rules, seed)),
             SideSpec::Program {
                 protocol: Protocol::Marsal,

@@ -1,0 +1,286 @@
+//! `marsal tournament`: round robin and gauntlet of built-in bots, the same
+//! tables from one run and from its merged shards, forfeits that let the
+//! tournament go on, an SPRT that stops early, and bad input refused before
+//! any game.
+
+mod common;
+use common::*;
+
+fn tournament(args: &[&str]) -> Run {
+    let mut all = vec!["tournament", "--ruleset", "barrage", "--quiet"];
+    all.extend_from_slice(args);
+    marsal(&all, "")
+}
+
+fn ok(run: &Run) {
+    assert!(run.status.success(), "{}\n{}", run.stdout, run.stderr);
+}
+
+/// The line of the standings (or pairings) that starts with `prefix`.
+fn line<'a>(run: &'a Run, prefix: &str) -> &'a str {
+    run.stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line {prefix:?} in\n{}", run.stdout))
+}
+
+#[test]
+fn a_round_robin_plays_every_pairing_with_colours_swapped() {
+    let run = tournament(&[
+        "builtin:random",
+        "builtin:careful",
+        "builtin:search:50",
+        "--games",
+        "2",
+        "--concurrency",
+        "2",
+    ]);
+    ok(&run);
+    assert!(
+        run.stdout
+            .starts_with("round robin of 3 participants, 6 games of 6 played"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stdout.matches(" vs ").count(),
+        3,
+        "three pairings:\n{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("cross-table"), "{}", run.stdout);
+    let games: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("standings"))
+        .skip(2)
+        .take(3)
+        .map(|l| l.split_whitespace().nth(2).unwrap_or(""))
+        .collect();
+    assert_eq!(games, ["4", "4", "4"], "{}", run.stdout);
+}
+
+#[test]
+fn a_gauntlet_pairs_the_first_participant_with_each_other() {
+    let run = tournament(&[
+        "builtin:careful",
+        "builtin:random",
+        "builtin:search:50",
+        "--gauntlet",
+        "--games",
+        "2",
+    ]);
+    ok(&run);
+    assert!(run.stdout.contains("4 games of 4 played"), "{}", run.stdout);
+    line(&run, "builtin:careful vs builtin:random:");
+    line(&run, "builtin:careful vs builtin:search:50:");
+    assert!(!run.stdout.contains("builtin:random vs"), "{}", run.stdout);
+}
+
+#[test]
+fn two_merged_shards_give_the_tables_of_one_run() {
+    let dir = temp_dir("shards");
+    let file = |n: &str| dir.join(n).display().to_string();
+    let args = [
+        "builtin:random",
+        "builtin:careful",
+        "builtin:search:30",
+        "--games",
+        "4",
+    ];
+    let with = |extra: &[&str]| {
+        let mut a = args.to_vec();
+        a.extend_from_slice(extra);
+        let run = tournament(&a);
+        ok(&run);
+        run
+    };
+    let whole = with(&[
+        "--seed",
+        "7",
+        "--results",
+        &file("all.jsonl"),
+        "--concurrency",
+        "1",
+    ]);
+    let _ = with(&[
+        "--seed",
+        "7",
+        "--shard",
+        "1/2",
+        "--results",
+        &file("s1.jsonl"),
+    ]);
+    let second = with(&[
+        "--seed",
+        "7",
+        "--shard",
+        "2/2",
+        "--results",
+        &file("s2.jsonl"),
+    ]);
+    assert!(
+        second.stdout.contains("6 games of 12 played"),
+        "{}",
+        second.stdout
+    );
+    let merged = marsal(
+        &["tournament", "merge", &file("s2.jsonl"), &file("s1.jsonl")],
+        "",
+    );
+    ok(&merged);
+    assert_eq!(merged.stdout, whole.stdout);
+    let again = marsal(&["tournament", "merge", &file("all.jsonl")], "");
+    assert_eq!(again.stdout, whole.stdout);
+    // Shards of another tournament do not merge.
+    let other = marsal(
+        &["tournament", "merge", &file("all.jsonl"), &file("s1.jsonl")],
+        "",
+    );
+    ok(&other);
+    let _ = with(&[
+        "--seed",
+        "8",
+        "--shard",
+        "1/2",
+        "--results",
+        &file("x.jsonl"),
+    ]);
+    let mixed = marsal(
+        &["tournament", "merge", &file("s1.jsonl"), &file("x.jsonl")],
+        "",
+    );
+    assert!(!mixed.status.success());
+    assert!(
+        mixed.stderr.contains("another tournament"),
+        "{}",
+        mixed.stderr
+    );
+}
+
+#[test]
+fn participants_that_cannot_start_or_crash_forfeit_and_the_tournament_goes_on() {
+    let dir = temp_dir("forfeits");
+    let crash = sh_bot(&dir, "crash", "exit 3");
+    let run = tournament(&[
+        "builtin:careful",
+        "/no/such/bot",
+        &crash,
+        "--games",
+        "2",
+        "--time-per-move",
+        "300",
+    ]);
+    ok(&run);
+    assert!(run.stdout.contains("6 games of 6 played"), "{}", run.stdout);
+    // careful wins its 4 games; the two bad bots' games against each other
+    // have no result (both setups fail) or are forfeits.
+    let careful = line(&run, "1 builtin:careful");
+    assert!(
+        careful.contains(" 4      4  100.0     4    0    0         0"),
+        "{careful}"
+    );
+    let missing = line(&run, &format!("{} /no/such/bot", 2))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(missing.contains("/no/such/bot"), "{missing}");
+    assert!(run.stderr.contains("cannot start"), "{}", run.stderr);
+    assert!(run.stderr.contains("exit code 3"), "{}", run.stderr);
+}
+
+#[test]
+fn an_sprt_stops_as_soon_as_the_llr_crosses_a_bound() {
+    let run = tournament(&[
+        "builtin:careful",
+        "builtin:random",
+        "--games",
+        "400",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "alpha=0.1",
+        "beta=0.1",
+    ]);
+    ok(&run);
+    let l = line(&run, "SPRT");
+    assert!(l.contains("H1 accepted"), "{l}");
+    assert!(
+        run.stderr.contains("the SPRT stopped the tournament after"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn bad_input_is_refused_before_any_game() {
+    let dir = temp_dir("bad-input");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# one setup is not a pair\nSSS/BBB\n").unwrap();
+    let book = book.display().to_string();
+    for (args, says) in [
+        (vec!["builtin:random"], "at least two participants"),
+        (vec!["builtin:random", "builtin:random"], "is given twice"),
+        (
+            vec!["builtin:random", "builtin:careful", "--games", "3"],
+            "even number",
+        ),
+        (
+            vec!["builtin:random", "builtin:careful", "--setups", &book],
+            "line 2: 1 words",
+        ),
+        (
+            vec!["builtin:random", "builtin:careful", "--shard", "3/2"],
+            "from 1 to 2",
+        ),
+        (
+            vec![
+                "builtin:random",
+                "builtin:careful",
+                "--sprt",
+                "elo0=5 elo1=0 alpha=0.05 beta=0.05",
+            ],
+            "elo0 (5) must be less than elo1 (0)",
+        ),
+        (
+            vec![
+                "builtin:random",
+                "builtin:careful",
+                "builtin:search",
+                "--sprt",
+                "elo0=0 elo1=5 alpha=0.05 beta=0.05",
+            ],
+            "exactly two",
+        ),
+        (
+            vec!["builtin:random", "builtin:clever"],
+            "no built-in bot is called",
+        ),
+    ] {
+        let run = tournament(&args);
+        assert!(!run.status.success(), "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn every_game_is_recorded_as_match_records_it() {
+    let dir = temp_dir("record");
+    let run = tournament(&[
+        "builtin:random",
+        "builtin:careful",
+        "--games",
+        "2",
+        "--record",
+        &dir.display().to_string(),
+    ]);
+    ok(&run);
+    for n in ["game-001", "game-002"] {
+        let json = std::fs::read_to_string(dir.join(format!("{n}.json"))).unwrap();
+        assert!(json.contains("\"result\""), "{json}");
+        assert!(dir.join(format!("{n}.xml")).exists());
+    }
+    let results = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    assert_eq!(results.lines().count(), 3, "{results}");
+}
