@@ -14,6 +14,8 @@
 //! marsal tournament merge FILE…
 //! marsal tournament book [--ruleset R] [--from SOURCE] [--pairs N] [--seed S]
 //! marsal bot random|careful|search [--nodes N]
+//! marsal render RECORD [--ply N] [--as red|blue|referee] -o FILE.svg|FILE.png
+//! marsal render RECORD --animate [--from N] [--to N] [--as …] -o FILE.gif
 //!
 //! SIDE: a command, progcomp:COMMAND, marsal:COMMAND or builtin:NAME.
 //! ```
@@ -36,6 +38,7 @@ mod play;
 mod progcomp;
 mod proto;
 mod referee;
+mod render_cmd;
 mod results_file;
 mod schedule;
 mod selfplay;
@@ -268,6 +271,49 @@ enum Command {
     /// `match` takes, games in parallel, paired setups with colours swapped,
     /// Elo with 95 % intervals, an SPRT, shards and merge.
     Tournament(TournamentArgs),
+    /// Draw a recorded game (Game JSON or Gravon XML, as `match --record`
+    /// writes them): one ply as SVG or PNG, or plies as an animated GIF.
+    Render {
+        /// The record: a Game JSON or a Gravon XML file.
+        record: std::path::PathBuf,
+        /// The position after this many moves (default: the last).
+        #[arg(long)]
+        ply: Option<u32>,
+        /// Whose view: red, blue or referee (every piece shown, a white dot
+        /// on those the opponent knows).
+        #[arg(
+            long = "as",
+            value_name = "red|blue|referee",
+            default_value = "referee"
+        )]
+        viewer: String,
+        /// The file to write: .svg, .png, or .gif with --animate.
+        #[arg(short, long, value_name = "FILE")]
+        output: std::path::PathBuf,
+        /// An animated GIF, a frame per ply, fights held longer.
+        #[arg(long)]
+        animate: bool,
+        /// The first ply of the animation (default 0, the setups).
+        #[arg(long, requires = "animate")]
+        from: Option<u32>,
+        /// The last ply of the animation (default: the end).
+        #[arg(long, requires = "animate")]
+        to: Option<u32>,
+        /// Pixels per square (8 to 256).
+        #[arg(long, value_name = "PX", default_value_t = marsal_render::DEFAULT_SQUARE)]
+        size: u32,
+        /// The side at the bottom, red or blue (default: the viewer's; Red
+        /// for the referee).
+        #[arg(long, value_name = "red|blue")]
+        bottom: Option<String>,
+        /// Leave out the file letters and rank numbers.
+        #[arg(long)]
+        no_coordinates: bool,
+        /// Milliseconds an animation frame stays (three times as long after
+        /// a fight).
+        #[arg(long, value_name = "MS", default_value_t = 400)]
+        frame_ms: u32,
+    },
     /// Run a built-in bot on the marsal protocol over stdin/stdout (for `match`).
     Bot {
         /// The bot: random, careful or search.
@@ -514,6 +560,31 @@ fn main() -> ExitCode {
                 })
             }
         },
+        Command::Render {
+            record,
+            ply,
+            viewer,
+            output,
+            animate,
+            from,
+            to,
+            size,
+            bottom,
+            no_coordinates,
+            frame_ms,
+        } => render_cmd::run(render_cmd::Options {
+            record,
+            ply,
+            viewer,
+            output,
+            animate,
+            from,
+            to,
+            square: size,
+            bottom,
+            no_coordinates,
+            frame_ms,
+        }),
         Command::Bot { kind, seed, nodes } => {
             let bot = bots::Builtin::from_name(&kind)
                 .unwrap_or(bots::Builtin::Random)
