@@ -1,27 +1,49 @@
 #!/usr/bin/env bash
-# Builds the npm package of marsal-wasm into marsal-wasm/pkg: the release
-# wasm for wasm32-unknown-unknown, the ES module and TypeScript declarations
-# from wasm-bindgen (--target web: browsers, workers and node, see README.md),
-# package.json and README.md. Needs the wasm32-unknown-unknown target and
-# wasm-bindgen-cli at exactly the version of the wasm-bindgen crate
-# (Cargo.toml pins it); installs both when they are missing.
+# Builds the npm package of marsal-wasm: the wasm for wasm32-unknown-unknown
+# (the size-minded `wasm` profile of Cargo.toml), the ES module and TypeScript
+# declarations from wasm-bindgen (--target web: browsers, workers and node,
+# see README.md), with every method guarded against a wrong or freed `this`
+# (guard.mjs), package.json and README.md.
+#   bash marsal-wasm/build.sh [--out-dir DIR]
+# writes only into the target dir ($CARGO_TARGET_DIR, else target/): the
+# package into target/marsal-wasm/pkg, or into DIR when given.
+# Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at exactly the
+# version of the wasm-bindgen crate (Cargo.toml pins it); installs both when
+# missing: wasm-bindgen-cli into target/tools (without the TLS stack its test
+# runner's downloads need, a debug build without debug info: it compiles in a
+# fraction of the time and runs in seconds).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+mkdir -p "$target"
+target="$(cd "$target" && pwd)"
+out="$target/marsal-wasm/pkg"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out-dir) out="$2"; shift 2 ;;
+    *) echo "usage: build.sh [--out-dir DIR]" >&2; exit 2 ;;
+  esac
+done
 version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' "$here/Cargo.toml")
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  # A debug build of the command line tool: it runs in seconds either way
-  # and compiles in a fraction of the time.
-  cargo install --locked --debug wasm-bindgen-cli --version "$version"
+bindgen="$target/tools/bin/wasm-bindgen"
+if [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $version" ]; then
+  bindgen=wasm-bindgen
+elif [ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+  CARGO_PROFILE_DEV_DEBUG=0 cargo install --locked --debug --no-default-features \
+    --bin wasm-bindgen --root "$target/tools" --target-dir "$target/tools/build" \
+    wasm-bindgen-cli --version "$version"
+  rm -rf "$target/tools/build"
 fi
 cd "$root"
-cargo build -p marsal-wasm --target wasm32-unknown-unknown --release
-out="$here/pkg"
+cargo build -p marsal-wasm --target wasm32-unknown-unknown --profile wasm
 rm -rf "$out"
-wasm-bindgen --target web --out-dir "$out" \
-  "${CARGO_TARGET_DIR:-$root/target}/wasm32-unknown-unknown/release/marsal_wasm.wasm"
+mkdir -p "$out"
+"$bindgen" --target web --out-dir "$out" "$target/wasm32-unknown-unknown/wasm/marsal_wasm.wasm"
+node "$here/guard.mjs" "$out/marsal_wasm.js"
 cp "$here/package.json" "$here/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$out/"
-ls -l "$out"
+ls -l "$out" >&2
+echo "$out"

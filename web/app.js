@@ -16,6 +16,7 @@ const state = {
   board: null, // the ruleset's squares, kinds, size (public)
   setup: null, // the human's own setup while arranging
   view: null, // the human side's View
+  revealed: null, // the enemy army (square -> kind), sent only once the game is over
   moves: [], // the human's legal moves (when it is to move)
   log: [], // the game in words, as the human saw it
   status: '',
@@ -132,10 +133,15 @@ function render() {
         } else if (v?.enemy) {
           const possible = v.enemy.possible;
           cls.push('enemy', b.human === 'red' ? 'blue' : 'red');
+          const shown = state.revealed?.[name];
           if (possible.length === 1) {
             cls.push('known');
             content = pieceHtml(possible[0]);
             label += `: enemy ${possible[0]}`;
+          } else if (shown) {
+            cls.push('revealed');
+            content = pieceHtml(shown);
+            label += `: enemy ${shown} (revealed at the end)`;
           } else {
             label += `: enemy piece, may be ${possible.join(', ')}`;
           }
@@ -333,6 +339,30 @@ $('board').addEventListener('keydown', (e) => {
   }
 });
 
+/**
+ * The test mode's fixed seed from `?seed=N` (an integer from 0 to 2^53 - 1),
+ * or null: without it every seed is drawn in the worker from
+ * crypto.getRandomValues. A bad value is refused with a message.
+ */
+function testSeed() {
+  const text = new URLSearchParams(location.search).get('seed');
+  if (text === null) return null;
+  const n = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n)) {
+    say(`?seed=${text.slice(0, 20)} is no seed (an integer from 0 to 2^53 - 1): ignored, the seeds are random.`, 'error');
+    return null;
+  }
+  return n;
+}
+
+/** The request for a new game with the choices on the page. */
+function newGameMsg(type = 'new') {
+  return {
+    type, preset: $('preset').value, side: $('side').value, bot: $('bot').value,
+    testSeed: testSeed(),
+  };
+}
+
 function newGame() {
   state.phase = 'loading';
   state.view = null;
@@ -340,11 +370,7 @@ function newGame() {
   state.moves = [];
   state.selected = null;
   say('');
-  const seed = new URLSearchParams(location.search).get('seed');
-  send({
-    type: 'new', preset: $('preset').value, side: $('side').value, bot: $('bot').value,
-    ...(seed ? { seed: Number(seed) } : {}),
-  });
+  send(newGameMsg());
 }
 
 $('new').addEventListener('click', newGame);
@@ -376,7 +402,7 @@ worker.onmessage = (e) => {
       $('version').textContent = `marsal ${msg.version}`;
       $('bot').innerHTML = msg.bots.map((b) => `<option value="${b}">${b}</option>`).join('');
       $('bot').value = msg.bots.includes('search') ? 'search' : 'careful';
-      newGame();
+      send(newGameMsg('resume'));
       break;
     }
     case 'board': {
@@ -385,6 +411,9 @@ worker.onmessage = (e) => {
       if ([...$('preset').options].some((o) => o.value === board.preset)) $('preset').value = board.preset;
       $('side').value = board.human;
       state.focus = null;
+      $('test-mode').hidden = board.testSeed === null;
+      $('test-mode').textContent = board.testSeed === null ? ''
+        : `Test mode: fixed seed ${board.testSeed}. The opponent's army and moves can be predicted; open the page without ?seed= for a real game.`;
       break;
     }
     case 'setup':
@@ -405,19 +434,26 @@ worker.onmessage = (e) => {
       state.status = msg.status;
       state.opponent = msg.opponent;
       state.setup = null;
-      if (msg.over && !wasOver) say('Game over. Press New game to play again, or Save game to keep it.', 'end');
+      state.revealed = msg.revealed;
+      if (msg.resumed) say('Your game in progress was restored.');
+      else if (msg.loaded) say(msg.over ? 'Loaded a finished game.' : 'Loaded: play on.');
+      else if (msg.over && !wasOver) say('Game over. Press New game to play again, or Save game to keep it.', 'end');
       else if (state.message.startsWith('You play')) say('');
       render();
       break;
     }
     case 'saved': {
       const a = document.createElement('a');
-      a.href = msg.url;
+      const url = URL.createObjectURL(new Blob([msg.text], { type: 'application/json' }));
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+      a.href = url;
       a.download = msg.name;
       document.body.appendChild(a);
       a.click();
       a.remove();
-      say(`Saved as ${msg.name}.`);
+      say(msg.sealed
+        ? `Saved as ${msg.name}: the opponent's army in it is sealed (only this browser can open it, to play on).`
+        : `Saved as ${msg.name}: the whole game, both armies.`);
       break;
     }
     case 'refused':

@@ -21,9 +21,11 @@ fi
 chromium --version 2>/dev/null || true
 t "chromium ready"
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
-t "playwright-core installed"
+(cd marsal-wasm/tests && npm ci --no-audit --no-fund --loglevel=error)
+t "playwright-core and fast-check installed"
 
 bash web/serve.sh --build-only
+pkg="$target/marsal-wasm/pkg"
 t "package and page built"
 
 node --test marsal-wasm/tests/
@@ -32,7 +34,7 @@ t "node tests of the JS API"
 # npm pack makes an installable package: install the tarball into an empty
 # project (no registry needed) and use it from there.
 pack=$(mktemp -d)
-(cd marsal-wasm/pkg && npm pack --silent --pack-destination "$pack" >/dev/null)
+(cd "$pkg" && npm pack --silent --pack-destination "$pack" >/dev/null)
 (cd "$pack" && npm init -y >/dev/null && npm install --no-audit --no-fund --loglevel=error ./marsal-wasm-*.tgz >/dev/null)
 cat > "$pack/use.mjs" <<'JS'
 import { readFileSync } from 'node:fs';
@@ -52,6 +54,6 @@ node marsal-wasm/bench/playout.mjs --ruleset classic --games 300
 (cd web && node --test test/)
 t "browser test"
 
-wasm="$root/marsal-wasm/pkg/marsal_wasm_bg.wasm"
+wasm="$pkg/marsal_wasm_bg.wasm"
 echo "wasm: $(stat -c %s "$wasm") bytes, gzip -9: $(gzip -9c "$wasm" | wc -c) bytes"
 ls "$target/web-screenshots"

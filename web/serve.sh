@@ -13,12 +13,12 @@ for a in "$@"; do
     *) port="$a" ;;
   esac
 done
-bash "$root/marsal-wasm/build.sh" >&2
+pkg=$(bash "$root/marsal-wasm/build.sh")
 out="${CARGO_TARGET_DIR:-$root/target}/web"
 rm -rf "$out"
 mkdir -p "$out/pkg"
 cp "$root"/web/*.html "$root"/web/*.js "$root"/web/*.css "$out/"
-cp "$root"/marsal-wasm/pkg/marsal_wasm.js "$root"/marsal-wasm/pkg/marsal_wasm_bg.wasm "$out/pkg/"
+cp "$pkg/marsal_wasm.js" "$pkg/marsal_wasm_bg.wasm" "$out/pkg/"
 echo "built $out" >&2
 [ "$build_only" = 1 ] && exit 0
 echo "marsal: open http://127.0.0.1:$port/ (Ctrl-C stops the server)"

@@ -1,9 +1,13 @@
 // The game lives here, in a Web Worker: the referee (a marsal Game) and the
 // bot. The page gets only what the human side may know: that side's View,
-// its legal moves, and words built from that View. Nothing else of the game
-// is ever posted.
+// its legal moves, and words built from that View; the enemy army only once
+// the game is over. Every seed of the bot and of its setup is drawn here from
+// crypto.getRandomValues (a fixed seed only in the test mode the page shows);
+// a save or autosave of a game in progress is sealed (seal.js) with a key
+// that never leaves this worker.
 import init, * as marsal from './pkg/marsal_wasm.js';
 import { observationWords, sideName, statusWords } from './words.js';
+import { isSealed, seal, seedSource, store, stored, unseal } from './seal.js';
 
 const ready = init();
 
@@ -11,26 +15,52 @@ const ready = init();
 const s = {
   rules: null,
   preset: 'marsal_a_spion',
+  limits: {},
   game: null,
   human: 'red',
   bot: 'careful',
   botSetup: 'sensible',
-  seed: 1,
+  testSeed: null, // a fixed seed: test mode only
+  nextSeed: seedSource(null),
   setup: null, // the human's setup text while arranging
+  resigned: false,
+  takeBack: false,
+  review: null, // the ply shown while reviewing a finished game
 };
 
 const post = (msg) => self.postMessage(msg);
 // A handle for the browser test, which reads the referee's state here to
 // check the page against it (the page itself cannot reach the worker's globals).
 self.marsalWorker = s;
-const enemy = () => (s.human === 'red' ? 'blue' : 'red');
+const other = (side) => (side === 'red' ? 'blue' : 'red');
+const enemy = () => other(s.human);
 const botName = () => `${sideName(enemy())} (${s.bot} bot)`;
-const nextSeed = () => (s.seed = (s.seed * 69069 + 1) % 2147483647);
 const sensible = () => typeof s.rules?.sensibleSetup === 'function';
+const over = () => s.resigned || s.game.isOver;
 
 function setupFor(side, how) {
-  if (how === 'sensible' && sensible()) return s.rules.sensibleSetup(side, nextSeed());
-  return s.rules.randomSetup(side, nextSeed());
+  if (how === 'sensible' && sensible()) return s.rules.sensibleSetup(side, s.nextSeed());
+  return s.rules.randomSetup(side, s.nextSeed());
+}
+
+/** The preset with the person's choice of limits (ply limit, repetition draw). */
+function rulesWith(preset, limits) {
+  let rules = marsal.Ruleset.preset(preset);
+  for (const [name, value] of Object.entries(limits ?? {})) {
+    if (!['max_plies', 'max_plies_without_attack', 'repetition_draw'].includes(name)) {
+      throw new Error(`unknown limit ${name}`);
+    }
+    rules = rules.withOption(name, value);
+  }
+  return rules;
+}
+
+function limitsOf(rules) {
+  return {
+    max_plies: rules.option('max_plies'),
+    max_plies_without_attack: rules.option('max_plies_without_attack'),
+    repetition_draw: rules.option('repetition_draw'),
+  };
 }
 
 function boardMsg() {
@@ -45,6 +75,8 @@ function boardMsg() {
     human: s.human,
     bots: marsal.bots(),
     sensible: sensible(),
+    limits: limitsOf(s.rules),
+    testSeed: s.testSeed,
   };
 }
 
@@ -57,42 +89,131 @@ function setupMsg() {
   };
 }
 
-/** What the human may know now. */
+/** The enemy's pieces on the board of `game` (square -> kind): only once it is over. */
+function enemyArmy(game) {
+  const army = {};
+  for (const { square, view } of game.view(enemy()).squares) {
+    if (view.own) army[square] = view.own.kind;
+  }
+  return army;
+}
+
+/** What the human may know now (and, once the game is over, the enemy army). */
 function stateMsg() {
   const g = s.game;
   const view = g.view(s.human);
   const status = view.status;
-  const toMove = status.ongoing ? status.ongoing.to_move : null;
+  const toMove = status.ongoing && !s.resigned ? status.ongoing.to_move : null;
   const opponent = botName();
+  const done = over();
   return {
     type: 'state',
     view,
     moves: toMove === s.human ? g.legalMoves() : [],
     log: view.log.map((o) => observationWords(o, s.human, opponent)),
-    status: statusWords(status, s.human),
-    over: !status.ongoing,
+    status: s.resigned ? 'You resigned: you lose. Game over.' : statusWords(status, s.human),
+    over: done,
     opponent,
+    revealed: done ? enemyArmy(g) : null,
+    plies: g.ply,
+    takeBack: s.takeBack && !done && view.log.some((o) => o.side === s.human),
   };
+}
+
+/** A finished game at ply `ply`, both armies shown (review). */
+function reviewMsg(ply) {
+  const g = s.game.clone();
+  try {
+    while (g.ply > ply) g.undo();
+    const view = g.view(s.human);
+    return {
+      type: 'review',
+      ply,
+      plies: s.game.ply,
+      view,
+      revealed: enemyArmy(g),
+      log: view.log.map((o) => observationWords(o, s.human, botName())),
+    };
+  } finally {
+    g.free();
+  }
 }
 
 function botPlays() {
   while (!s.game.isOver && s.game.view(s.human).status.ongoing.to_move !== s.human) {
-    s.game.play(s.game.botMove(s.bot, nextSeed()));
+    s.game.play(s.game.botMove(s.bot, s.nextSeed()));
   }
 }
 
+/** The secret part of a save: the whole game and how it is played. */
+const secret = () => ({
+  game: s.game.toJson(), human: s.human, bot: s.bot, preset: s.preset,
+  resigned: s.resigned, takeBack: s.takeBack, testSeed: s.testSeed,
+});
+
+/** Keeps the game in progress, sealed, for a reload; forgets a finished one. */
+async function autosave() {
+  await store('autosave', s.game && !over() ? await seal(secret(), { autosave: true }) : undefined);
+}
+
+function restore(sec) {
+  const game = marsal.Game.fromJson(sec.game);
+  s.game?.free();
+  s.game = game;
+  s.rules = game.ruleset();
+  s.preset = sec.preset ?? 'custom';
+  s.human = sec.human;
+  s.bot = sec.bot ?? s.bot;
+  s.resigned = !!sec.resigned;
+  s.takeBack = !!sec.takeBack;
+  s.testSeed = sec.testSeed ?? null;
+  s.nextSeed = seedSource(s.testSeed);
+  s.review = null;
+  s.setup = null;
+}
+
+/** The preset a ruleset is (its limits aside), or 'custom'. */
+function presetOf(rules) {
+  const bare = (r) => JSON.stringify({ ...JSON.parse(r.toJson()), max_plies: null, max_plies_without_attack: null, repetition_draw: null });
+  const mine = bare(rules);
+  return marsal.presets().find((p) => bare(marsal.Ruleset.preset(p)) === mine) ?? 'custom';
+}
+
 const handlers = {
-  // Choose a preset and side: a fresh setup to arrange.
+  // After a reload: the game in progress comes back from the sealed autosave.
+  async resume(msg) {
+    const text = await stored('autosave');
+    if (text) {
+      try {
+        restore(await unseal(text));
+        post(boardMsg());
+        post({ ...stateMsg(), resumed: true });
+        return;
+      } catch {
+        await store('autosave', undefined);
+      }
+    }
+    handlers.new(msg);
+  },
+  // Choose a preset, limits and side: a fresh setup to arrange.
   new(msg) {
-    s.preset = msg.preset ?? s.preset;
+    const preset = msg.preset ?? s.preset;
+    s.rules = rulesWith(preset, msg.limits);
+    s.preset = preset;
+    s.limits = msg.limits ?? {};
     s.human = msg.side ?? s.human;
     s.bot = msg.bot ?? s.bot;
-    s.seed = msg.seed ?? ((Date.now() % 1000000) + 1);
-    s.rules = marsal.Ruleset.preset(s.preset);
+    s.takeBack = !!msg.takeBack;
+    s.testSeed = msg.testSeed ?? null;
+    s.nextSeed = seedSource(s.testSeed);
+    s.game?.free();
     s.game = null;
+    s.resigned = false;
+    s.review = null;
     s.setup = setupFor(s.human, msg.setup ?? (sensible() ? 'sensible' : 'random'));
     post(boardMsg());
     post(setupMsg());
+    return store('autosave', undefined);
   },
   // A new setup for the human: random or sensible.
   arrange(msg) {
@@ -112,45 +233,81 @@ const handlers = {
   },
   start(msg) {
     s.bot = msg.bot ?? s.bot;
+    if (msg.takeBack !== undefined) s.takeBack = !!msg.takeBack;
     const mine = s.setup;
     const theirs = setupFor(enemy(), s.botSetup);
     const [red, blue] = s.human === 'red' ? [mine, theirs] : [theirs, mine];
     s.game = new marsal.Game(s.rules, red, blue);
+    s.resigned = false;
     botPlays();
     post(stateMsg());
+    return autosave();
   },
   play(msg) {
     if (!s.game) throw new Error('no game: start one first');
-    if (s.game.isOver) throw new Error('the game is over');
+    if (over()) throw new Error('the game is over');
     s.game.play(msg.move);
     post(stateMsg());
     botPlays();
     post(stateMsg());
+    return autosave();
   },
-  // Save: the Game JSON goes into a file the page downloads by its URL; the
-  // page never reads it (it holds both armies).
-  save() {
+  // Take-back (when the game was started with it): the person's last move
+  // and the bot's answers after it.
+  takeback() {
+    if (!s.game || over()) throw new Error('no game in progress');
+    if (!s.takeBack) throw new Error('take-back is off for this game');
+    const log = s.game.view(s.human).log;
+    if (!log.some((o) => o.side === s.human)) throw new Error('no move of yours to take back');
+    while (s.game.ply > 0) {
+      const undone = s.game.undo();
+      if (undone.side === s.human) break;
+    }
+    post(stateMsg());
+    return autosave();
+  },
+  resign() {
+    if (!s.game || over()) throw new Error('no game in progress');
+    s.resigned = true;
+    post(stateMsg());
+    return autosave();
+  },
+  // Review of a finished game: the position after `ply` plies, both armies shown.
+  review(msg) {
+    if (!s.game || !over()) throw new Error('only a finished game can be reviewed');
+    const ply = Math.max(0, Math.min(s.game.ply, Math.trunc(Number(msg.ply) || 0)));
+    post(reviewMsg(ply));
+  },
+  // Save: a game in progress is sealed (the page cannot read its hidden
+  // part); a finished game is its whole Game JSON.
+  async save() {
     if (!s.game) throw new Error('no game to save');
-    const blob = new Blob([s.game.toJson()], { type: 'application/json' });
+    const done = over();
+    const text = done ? s.game.toJson() : await seal(secret(), { preset: s.preset, side: s.human, ply: s.game.ply });
     post({
       type: 'saved',
-      url: URL.createObjectURL(blob),
-      name: `marsal-${s.preset}-ply${s.game.ply}.json`,
+      text,
+      sealed: !done,
+      name: `marsal-${s.preset}-${done ? 'game' : 'sealed'}-ply${s.game.ply}.json`,
     });
   },
-  // Load: the page hands over the chosen file unread.
+  // Load: the page hands over the chosen file unread. A sealed save is
+  // played on as the side that was played (whatever the page asks); a Game
+  // JSON record is reviewed when finished, played on as the chosen side when
+  // not (its owner holds both armies in it already).
   async load(msg) {
     const text = await msg.file.text();
-    const game = marsal.Game.fromJson(text);
-    s.game = game;
-    s.rules = game.ruleset();
-    s.preset = marsal.presets().find((p) => marsal.Ruleset.preset(p).toJson() === s.rules.toJson())
-      ?? 'custom';
-    s.human = msg.side ?? s.human;
-    s.bot = msg.bot ?? s.bot;
+    if (isSealed(text)) {
+      restore(await unseal(text));
+    } else {
+      const game = marsal.Game.fromJson(text);
+      restore({ game: game.toJson(), human: msg.side ?? s.human, bot: msg.bot ?? s.bot, preset: presetOf(game.ruleset()) });
+      game.free();
+    }
     post(boardMsg());
-    botPlays();
-    post(stateMsg());
+    if (!over()) botPlays();
+    post({ ...stateMsg(), loaded: true });
+    return autosave();
   },
 };
 
@@ -158,11 +315,11 @@ self.onmessage = async (e) => {
   await ready;
   const msg = e.data;
   try {
-    const h = handlers[msg.type];
-    if (!h) throw new Error(`unknown request ${msg.type}`);
+    const h = Object.hasOwn(handlers, msg?.type) ? handlers[msg.type] : null;
+    if (!h) throw new Error(`unknown request ${msg?.type}`);
     await h(msg);
   } catch (err) {
-    post({ type: 'refused', request: msg.type, message: String(err?.message ?? err) });
+    post({ type: 'refused', request: msg?.type, message: String(err?.message ?? err) });
   }
 };
 

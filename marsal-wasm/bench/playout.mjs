@@ -2,10 +2,8 @@
 // `cargo run --release --example playout` (same seeds, setups and moves):
 //   node marsal-wasm/bench/playout.mjs [--ruleset NAME] [--games N] [--seed S] [--max-plies P]
 // The last line is `plies/s: X games/s: Y mean plies: Z`.
-import { readFileSync } from 'node:fs';
-import * as m from '../pkg/marsal_wasm.js';
+import { m } from '../tests/pkg.mjs';
 
-m.initSync({ module: readFileSync(new URL('../pkg/marsal_wasm_bg.wasm', import.meta.url)) });
 const o = { ruleset: 'classic', games: 1000, seed: 1, 'max-plies': 3000 };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i += 2) {

@@ -1,6 +1,7 @@
 //! The classes and functions JavaScript sees: `Ruleset`, `Game` and a few
 //! free functions.
 
+use crate::args::{self, Error, Result};
 use crate::bots::{BOTS, bot_move};
 use marsal::{
     Game as RustGame, PieceKind, Position, Rng, Ruleset as RustRuleset, Setup, Side, Square,
@@ -61,20 +62,8 @@ export interface BoardSquare {
 export interface KindInfo { kind: Kind; letter: string; strength: number; red: number; blue: number; moves: boolean; moves_far: boolean }
 "#;
 
-/// A failure: becomes a JavaScript `Error` with this message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error(pub String);
-
-impl From<Error> for JsValue {
-    fn from(e: Error) -> JsValue {
-        JsError::new(&e.0).into()
-    }
-}
-
-type Result<T> = std::result::Result<T, Error>;
-
 fn fail(what: impl Display, why: impl Display) -> Error {
-    Error(format!("{what}: {why}"))
+    Error::refused(format!("{what}: {why}"))
 }
 
 /// `"text"` quoted, cut to 64 characters.
@@ -89,29 +78,18 @@ fn quote(text: &str) -> String {
 /// A JSON value as a JavaScript value.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue> {
     let text = serde_json::to_string(value).map_err(|e| fail("internal error", e))?;
-    js_sys::JSON::parse(&text).map_err(|_| Error("internal error: JSON".into()))
+    js_sys::JSON::parse(&text).map_err(|_| Error::refused("internal error: JSON"))
 }
 
-fn parse_side(text: &str) -> Result<Side> {
+/// Argument `side`: "red" or "blue".
+fn parse_side(value: &JsValue) -> Result<Side> {
+    let text = args::text(value, "side")?;
     text.parse::<Side>().map_err(|_| {
         fail(
-            format!("side {}", quote(text)),
+            format!("side {}", quote(&text)),
             "expected \"red\" or \"blue\"",
         )
     })
-}
-
-/// A seed: an integer from 0 to 2^53 - 1 (a JavaScript number keeps those exactly).
-pub fn parse_seed(value: f64) -> Result<u64> {
-    const MAX: f64 = 9_007_199_254_740_991.0;
-    if value.is_finite() && value.fract() == 0.0 && (0.0..=MAX).contains(&value) {
-        Ok(value as u64)
-    } else {
-        Err(fail(
-            format!("seed {value}"),
-            "expected an integer from 0 to 2^53 - 1",
-        ))
-    }
 }
 
 fn kind_name(kind: PieceKind) -> String {
@@ -146,14 +124,21 @@ pub fn presets() -> Vec<String> {
 /// Random playouts for a benchmark: `games` games from random setups, both
 /// sides playing uniformly random legal moves (on a bare position, as the
 /// native `playout` example does) until each ends or reaches `max_plies`.
-/// Returns the plies played.
+/// Returns the plies played. At most 1,000,000 games of at most 100,000 plies.
 #[wasm_bindgen(js_name = randomPlayouts)]
-pub fn random_playouts(rules: &Ruleset, games: u32, seed: f64, max_plies: u32) -> Result<f64> {
-    let seed = parse_seed(seed)?;
+pub fn random_playouts(
+    rules: &Ruleset,
+    #[wasm_bindgen(unchecked_param_type = "number")] games: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    #[wasm_bindgen(js_name = maxPlies, unchecked_param_type = "number")] max_plies: JsValue,
+) -> Result<f64> {
+    let games = args::integer(&games, "games", 0.0, MAX_PLAYOUTS)?;
+    let seed = args::seed(&seed, "seed")?;
+    let max_plies = args::integer(&max_plies, "maxPlies", 1.0, MAX_PLAYOUT_PLIES)? as u32;
     let mut rules = rules.rules;
     rules.max_plies = Some(rules.max_plies.map_or(max_plies, |m| m.min(max_plies)));
     let mut plies = 0u64;
-    for g in 0..u64::from(games) {
+    for g in 0..games {
         let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g);
         let mut pos =
             Position::start(&rules, game_seed, !game_seed).map_err(|e| fail("start", e))?;
@@ -163,6 +148,11 @@ pub fn random_playouts(rules: &Ruleset, games: u32, seed: f64, max_plies: u32) -
     }
     Ok(plies as f64)
 }
+
+/// The most games one `randomPlayouts` call plays.
+const MAX_PLAYOUTS: f64 = 1_000_000.0;
+/// The longest game `randomPlayouts` plays.
+const MAX_PLAYOUT_PLIES: f64 = 100_000.0;
 
 /// A ruleset: a preset or any valid ruleset read from JSON.
 #[wasm_bindgen]
@@ -174,7 +164,10 @@ pub struct Ruleset {
 #[wasm_bindgen]
 impl Ruleset {
     /// A preset by name ("marsal_a_spion", "classic", "barrage").
-    pub fn preset(name: &str) -> Result<Ruleset> {
+    pub fn preset(
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<Ruleset> {
+        let name = &args::text(&name, "name")?;
         RustRuleset::preset(name)
             .map(|rules| Ruleset { rules })
             .ok_or_else(|| {
@@ -190,8 +183,12 @@ impl Ruleset {
 
     /// A ruleset from its JSON text (as `toJson` writes it), validated.
     #[wasm_bindgen(js_name = fromJson)]
-    pub fn from_json(json: &str) -> Result<Ruleset> {
-        let rules: RustRuleset = serde_json::from_str(json).map_err(|e| fail("ruleset JSON", e))?;
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string")] json: JsValue,
+    ) -> Result<Ruleset> {
+        let json = args::text(&json, "json")?;
+        let rules: RustRuleset =
+            serde_json::from_str(&json).map_err(|e| fail("ruleset JSON", e))?;
         rules.validate().map_err(|e| fail("invalid ruleset", e))?;
         Ok(Ruleset { rules })
     }
@@ -205,19 +202,25 @@ impl Ruleset {
     /// The value of option `name` (a field of the JSON form: "diagonal_steps",
     /// "spy_rule", "max_plies", ...).
     #[wasm_bindgen(unchecked_return_type = "any")]
-    pub fn option(&self, name: &str) -> Result<JsValue> {
-        to_js(&self.option_json(name)?)
+    pub fn option(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<JsValue> {
+        to_js(&self.option_json(&args::text(&name, "name")?)?)
     }
 
     /// A copy with option `name` set to `value` (a JSON value: `true`,
-    /// `"loses"`, `200`, `null`), validated.
+    /// `"loses"`, `200`, `null`), validated. NaN, Infinity and `undefined`
+    /// are refused (`null` is the JSON for "none").
     #[wasm_bindgen(js_name = withOption)]
-    pub fn with_option(&self, name: &str, value: JsValue) -> Result<Ruleset> {
-        let text = js_sys::JSON::stringify(&value)
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_else(|| "null".into());
-        self.with_option_json(name, &text)
+    pub fn with_option(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "any")] value: JsValue,
+    ) -> Result<Ruleset> {
+        let name = args::text(&name, "name")?;
+        let text = args::json(&value, "value")?;
+        self.with_option_json(&name, &text)
     }
 
     /// The board's files.
@@ -252,9 +255,14 @@ impl Ruleset {
 
     /// A random legal setup for `side` in the setup text form.
     #[wasm_bindgen(js_name = randomSetup)]
-    pub fn random_setup(&self, side: &str, seed: f64) -> Result<String> {
-        let side = parse_side(side)?;
-        let s = Setup::random(&self.rules, side, parse_seed(seed)?);
+    pub fn random_setup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<String> {
+        let side = parse_side(&side)?;
+        let seed = args::seed(&seed, "seed")?;
+        let s = Setup::random(&self.rules, side, seed);
         Ok(s.to_text(&self.rules).to_string())
     }
 
@@ -262,25 +270,41 @@ impl Ruleset {
     /// on the back row behind its Mines, low ranks and Scouts up front, Miners
     /// at the back), the same for the same seed, in the setup text form.
     #[wasm_bindgen(js_name = sensibleSetup)]
-    pub fn sensible_setup(&self, side: &str, seed: f64) -> Result<String> {
-        let side = parse_side(side)?;
-        let s = Setup::sensible(&self.rules, side, parse_seed(seed)?);
+    pub fn sensible_setup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<String> {
+        let side = parse_side(&side)?;
+        let seed = args::seed(&seed, "seed")?;
+        let s = Setup::sensible(&self.rules, side, seed);
         Ok(s.to_text(&self.rules).to_string())
     }
 
     /// Checks a setup text for `side`: throws the library's message when it
     /// cannot be read or is not legal.
     #[wasm_bindgen(js_name = checkSetup)]
-    pub fn check_setup(&self, side: &str, text: &str) -> Result<()> {
-        self.read_setup(parse_side(side)?, text).map(|_| ())
+    pub fn check_setup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<()> {
+        let side = parse_side(&side)?;
+        self.read_setup(side, &args::text(&text, "text")?)
+            .map(|_| ())
     }
 
     /// The pieces of a setup text, square name to kind.
     #[wasm_bindgen(js_name = setupPieces, unchecked_return_type = "Record<SquareName, Kind>")]
-    pub fn setup_pieces(&self, side: &str, text: &str) -> Result<JsValue> {
-        let side = parse_side(side)?;
-        let s = Setup::from_text(&self.rules, side, text)
-            .map_err(|e| fail(format!("{side} setup {}", quote(text)), e))?;
+    pub fn setup_pieces(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsValue> {
+        let side = parse_side(&side)?;
+        let text = args::text(&text, "text")?;
+        let s = Setup::from_text(&self.rules, side, &text)
+            .map_err(|e| fail(format!("{side} setup {}", quote(&text)), e))?;
         let pieces: BTreeMap<String, String> = s
             .pieces()
             .map(|(sq, k)| (sq.to_string(), kind_name(k)))
@@ -292,14 +316,11 @@ impl Ruleset {
     #[wasm_bindgen(js_name = setupText)]
     pub fn setup_text(
         &self,
-        side: &str,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Record<SquareName, Kind>")] pieces: JsValue,
     ) -> Result<String> {
-        let side = parse_side(side)?;
-        let text = js_sys::JSON::stringify(&pieces)
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_default();
+        let side = parse_side(&side)?;
+        let text = args::json(&pieces, "pieces")?;
         self.setup_text_json(side, &text)
     }
 }
@@ -435,17 +456,29 @@ pub struct Game {
 impl Game {
     /// A new game from two setup texts.
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: &Ruleset, red_setup: &str, blue_setup: &str) -> Result<Game> {
-        let red = rules.read_setup(Side::Red, red_setup)?;
-        let blue = rules.read_setup(Side::Blue, blue_setup)?;
+    pub fn new(
+        rules: &Ruleset,
+        #[wasm_bindgen(js_name = redSetup, unchecked_param_type = "string")] red_setup: JsValue,
+        #[wasm_bindgen(js_name = blueSetup, unchecked_param_type = "string")] blue_setup: JsValue,
+    ) -> Result<Game> {
+        let red_setup = args::text(&red_setup, "redSetup")?;
+        let blue_setup = args::text(&blue_setup, "blueSetup")?;
+        let red = rules.read_setup(Side::Red, &red_setup)?;
+        let blue = rules.read_setup(Side::Blue, &blue_setup)?;
         let game = RustGame::new(&rules.rules, &red, &blue).map_err(|e| fail("game", e))?;
         Ok(Game { game })
     }
 
     /// A new game from two random setups.
-    pub fn random(rules: &Ruleset, red_seed: f64, blue_seed: f64) -> Result<Game> {
-        let red = Setup::random(&rules.rules, Side::Red, parse_seed(red_seed)?);
-        let blue = Setup::random(&rules.rules, Side::Blue, parse_seed(blue_seed)?);
+    pub fn random(
+        rules: &Ruleset,
+        #[wasm_bindgen(js_name = redSeed, unchecked_param_type = "number")] red_seed: JsValue,
+        #[wasm_bindgen(js_name = blueSeed, unchecked_param_type = "number")] blue_seed: JsValue,
+    ) -> Result<Game> {
+        let red_seed = args::seed(&red_seed, "redSeed")?;
+        let blue_seed = args::seed(&blue_seed, "blueSeed")?;
+        let red = Setup::random(&rules.rules, Side::Red, red_seed);
+        let blue = Setup::random(&rules.rules, Side::Blue, blue_seed);
         let game = RustGame::new(&rules.rules, &red, &blue).map_err(|e| fail("game", e))?;
         Ok(Game { game })
     }
@@ -453,9 +486,13 @@ impl Game {
     /// A game from a position text (rows top rank first separated by `/`,
     /// then the side to move; see docs/rules.md).
     #[wasm_bindgen(js_name = fromPositionText)]
-    pub fn from_position_text(rules: &Ruleset, text: &str) -> Result<Game> {
-        let pos = Position::from_text(&rules.rules, text)
-            .map_err(|e| fail(format!("position {}", quote(text)), e))?;
+    pub fn from_position_text(
+        rules: &Ruleset,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Game> {
+        let text = args::text(&text, "text")?;
+        let pos = Position::from_text(&rules.rules, &text)
+            .map_err(|e| fail(format!("position {}", quote(&text)), e))?;
         Ok(Game {
             game: RustGame::from_position(pos),
         })
@@ -464,8 +501,11 @@ impl Game {
     /// A game from its JSON text (as `toJson` writes it: the start position
     /// and the moves, replayed and checked).
     #[wasm_bindgen(js_name = fromJson)]
-    pub fn from_json(json: &str) -> Result<Game> {
-        let game: RustGame = serde_json::from_str(json).map_err(|e| fail("game JSON", e))?;
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string")] json: JsValue,
+    ) -> Result<Game> {
+        let json = args::text(&json, "json")?;
+        let game: RustGame = serde_json::from_str(&json).map_err(|e| fail("game JSON", e))?;
         game.rules()
             .validate()
             .map_err(|e| fail("game JSON", format!("invalid ruleset: {e}")))?;
@@ -525,8 +565,11 @@ impl Game {
     /// outcome, hidden information included). Throws the library's message
     /// when the text cannot be read or the move is illegal.
     #[wasm_bindgen(unchecked_return_type = "Outcome")]
-    pub fn play(&mut self, text: &str) -> Result<JsValue> {
-        let out = self.play_text(text)?;
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsValue> {
+        let out = self.play_text(&args::text(&text, "text")?)?;
         to_js(&out)
     }
 
@@ -540,8 +583,11 @@ impl Game {
     /// What `side` knows (its view): every board square with what the side
     /// sees, its log, the remaining pieces.
     #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&self, side: &str) -> Result<JsValue> {
-        to_js(&self.view_json(parse_side(side)?)?)
+    pub fn view(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+    ) -> Result<JsValue> {
+        to_js(&self.view_json(parse_side(&side)?)?)
     }
 
     /// The referee's outcomes of every move, oldest first (hidden information).
@@ -561,17 +607,25 @@ impl Game {
     /// move, from what that side knows, as text; `undefined` when the game is
     /// over.
     #[wasm_bindgen(js_name = botMove)]
-    pub fn bot_move(&self, bot: &str, seed: f64) -> Result<Option<String>> {
-        let mut rng = Rng::new(parse_seed(seed)?);
-        let mv = bot_move(&self.game, bot, &mut rng).map_err(Error)?;
+    pub fn bot_move(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] bot: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<Option<String>> {
+        let bot = args::text(&bot, "bot")?;
+        let mut rng = Rng::new(args::seed(&seed, "seed")?);
+        let mv = bot_move(&self.game, &bot, &mut rng).map_err(Error::refused)?;
         Ok(mv.map(|mv| self.game.position().move_text(mv).to_string()))
     }
 
     /// Plays one uniformly random legal move; returns its outcome, or
     /// `undefined` when the game is over.
     #[wasm_bindgen(js_name = playRandom, unchecked_return_type = "Outcome | undefined")]
-    pub fn play_random(&mut self, seed: f64) -> Result<JsValue> {
-        let mut rng = Rng::new(parse_seed(seed)?);
+    pub fn play_random(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<JsValue> {
+        let mut rng = Rng::new(args::seed(&seed, "seed")?);
         match self.game.play_random(&mut rng) {
             Some(out) => to_js(&out),
             None => Ok(JsValue::UNDEFINED),

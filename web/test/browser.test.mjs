@@ -27,8 +27,7 @@ const site = join(target, 'web');
 const shots = join(target, 'web-screenshots');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-const marsal = await import(join(root, 'marsal-wasm', 'pkg', 'marsal_wasm.js'));
-marsal.initSync({ module: readFileSync(join(root, 'marsal-wasm', 'pkg', 'marsal_wasm_bg.wasm')) });
+const { m: marsal } = await import('../../marsal-wasm/tests/pkg.mjs');
 
 let server;
 let url;
@@ -91,6 +90,9 @@ async function choosePreset(page, preset, side = 'red') {
     && !window.marsalPage.busy, preset);
 }
 
+const PAGE_FIELDS = ['board', 'busy', 'focus', 'log', 'message', 'moves', 'opponent', 'phase', 'ready',
+  'revealed', 'selected', 'setup', 'status', 'view'].sort();
+
 const KIND_NAMES = ['Marshal', 'General', 'Colonel', 'Major', 'Captain', 'Lieutenant', 'Sergeant', 'Cadet',
   'Corporal', 'Gunner', 'Scout', 'Miner', 'Spy', 'Mine', 'Bomb', 'Flag'];
 const kindsNamed = (text) => KIND_NAMES.filter((k) => new RegExp(`\\b${k}\\b`).test(text));
@@ -117,12 +119,13 @@ async function checkNoLeak(page, worker, seen) {
     }
     return { human: s.human, view: s.game.view(s.human), enemyView: s.game.view(enemy), at, opponent: '' };
   }, plies);
-  assert.deepEqual(Object.keys(pageState).sort(), ['board', 'busy', 'focus', 'log', 'message', 'moves',
-    'opponent', 'phase', 'ready', 'selected', 'setup', 'status', 'view'].sort(), 'the page state has only its fields');
+  assert.deepEqual(Object.keys(pageState).sort(), PAGE_FIELDS, 'the page state has only its fields');
   assert.deepEqual(pageState.view, truth.view, 'the page holds the human side\u2019s view');
   for (const m of received) {
-    assert.ok(['ready', 'board', 'setup', 'state', 'saved', 'refused'].includes(m.type), m.type);
+    assert.ok(['ready', 'board', 'setup', 'state', 'saved', 'refused', 'review'].includes(m.type), m.type);
+    if (m.type === 'saved' && m.sealed) assert.deepEqual(kindsNamed(m.text), [], 'a sealed save names no kind');
     if (m.type === 'state') {
+      if (!m.over) assert.equal(m.revealed, null, 'the enemy army is revealed only at the end');
       assert.deepEqual(m.view, truth.at[m.view.ply], `the message at ply ${m.view.ply} is the human\u2019s view`);
       assert.deepEqual(m.log, m.view.log.map((o) => observationWords(o, truth.human, m.opponent)));
       if (m.view.status.ongoing?.to_move !== truth.human) assert.deepEqual(m.moves, []);
@@ -136,6 +139,12 @@ async function checkNoLeak(page, worker, seen) {
   })));
   const possibleAt = new Map(truth.view.squares.filter((s) => s.view.enemy).map((s) => [s.square, s.view.enemy.possible]));
   const hidden = truth.enemyView.squares.filter((s) => s.view.own && possibleAt.get(s.square)?.length > 1);
+  if (pageState.phase === 'over') {
+    // The game is over: the enemy army is shown, as it stands.
+    assert.deepEqual(pageState.revealed, Object.fromEntries(truth.enemyView.squares.filter((s) => s.view.own)
+      .map((s) => [s.square, s.view.own.kind])));
+    return seen + received.length;
+  }
   for (const { square } of hidden) {
     const cell = cells.find((c) => c.square === square);
     assert.equal(cell.text, '', `the unknown enemy piece on ${square} is drawn blank`);
@@ -273,8 +282,8 @@ test('a whole game by clicks: illegal click refused, nothing hidden leaks at any
       await download.saveAs(path);
       const view = await page.evaluate(() => window.marsalPage.view);
       saved = { path, view };
-      const back = marsal.Game.fromJson(readFileSync(path, 'utf8'));
-      assert.equal(back.ply, view.ply, 'the saved file is the game');
+      assert.throws(() => marsal.Game.fromJson(readFileSync(path, 'utf8')), /game JSON/,
+        'a save of a game in progress is sealed');
       // Play on, then load: the saved game comes back.
       if ((await stateNow(page)).phase !== 'over') {
         await playByClicks(page, rng);
@@ -293,6 +302,11 @@ test('a whole game by clicks: illegal click refused, nothing hidden leaks at any
   assert.match(status, /(You win|You lose|A draw).*Game over\./);
   assert.match(await page.textContent('#message'), /^Game over\./);
   await page.screenshot({ path: join(shots, 'end.png') });
+  // Saved after the end: the whole record, both armies.
+  const [record] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const recordPath = join(shots, 'finished-game.json');
+  await record.saveAs(recordPath);
+  assert.equal(marsal.Game.fromJson(readFileSync(recordPath, 'utf8')).ply, (await stateNow(page)).ply);
   const plies = (await stateNow(page)).ply;
   console.log(`whole game by clicks: ${human} human moves, ${plies} plies, ${((performance.now() - t0) / 1000).toFixed(1)} s; ${status}`);
   assert.deepEqual(errors, []);
@@ -333,4 +347,112 @@ test('the keyboard picks and moves a piece', async () => {
   await waitHumanTurn(page, 0);
   assert.ok((await stateNow(page)).ply >= 2);
   await context.close();
+});
+
+/** The enemy army at the start of the worker's game (square -> kind): the referee's truth, for the attacks. */
+const enemyStartArmy = (worker) => worker.evaluate(() => {
+  const s = self.marsalWorker;
+  const g = s.game.clone();
+  while (g.ply > 0) g.undo();
+  const army = {};
+  for (const { square, view } of g.view(s.human === 'red' ? 'blue' : 'red').squares) {
+    if (view.own) army[square] = view.own.kind;
+  }
+  g.free();
+  return army;
+});
+
+const sameKinds = (a, b) => Object.keys(b).filter((sq) => a[sq] === b[sq]).length;
+
+test('the attacks on the hidden army find nothing: seed from the clock and the setup, the save, loading as the other side', async () => {
+  const rules = marsal.Ruleset.preset('classic');
+  const t0 = Date.now();
+  const { page, context, errors } = await openPage(undefined, '');
+  await choosePreset(page, 'classic');
+  assert.equal(await page.isHidden('#test-mode'), true, 'no test mode without ?seed=');
+  const mine = await page.evaluate(() => window.marsalPage.setup.text);
+  const worker = await workerOf(page);
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  const t1 = Date.now();
+  const army = await enemyStartArmy(worker);
+  assert.equal(Object.keys(army).length, 40);
+
+  // Attack 1: the seed from the clock (as the page once drew it: the time in
+  // ms, mod 10^6, + 1, then an LCG), from the seconds, or a small seed found
+  // from the person's own setup; then the bot's setup predicted from it.
+  const predictions = [];
+  const tryFrom = (seed) => {
+    let x = seed;
+    const lcg = () => (x = (x * 69069 + 1) % 2147483647);
+    const first = lcg();
+    if (rules.sensibleSetup('red', first) === mine) predictions.push(lcg());
+    if (rules.sensibleSetup('red', seed) === mine) predictions.push(seed + 1);
+  };
+  for (let ms = t0 - 3000; ms <= t1 + 3000; ms++) tryFrom((ms % 1000000) + 1);
+  for (let sec = Math.floor(t0 / 1000) - 5; sec <= t1 / 1000 + 5; sec++) tryFrom(sec);
+  for (let seed = 0; seed < 20000; seed++) tryFrom(seed);
+  let best = 0;
+  for (const p of predictions) {
+    best = Math.max(best, sameKinds(rules.setupPieces('blue', rules.sensibleSetup('blue', p)), army));
+  }
+  // Without a seed, the best guess of the bot's army: its sensible setup for a few seeds.
+  let chance = 0;
+  for (let seed = 0; seed < 50; seed++) {
+    chance = Math.max(chance, sameKinds(rules.setupPieces('blue', rules.sensibleSetup('blue', seed)), army));
+  }
+  console.log(`attack 1 (seed from the clock and the person's setup, ${t1 - t0 + 6000} ms of clock and 20,000 ` +
+    `small seeds): ${predictions.length} seeds reproduce the person's setup; best prediction ${best}/40 pieces ` +
+    `(the best of 50 sensible setups by chance: ${chance}/40)`);
+  assert.equal(predictions.length, 0, 'no seed the attacker can guess reproduces the person\u2019s setup');
+
+  // Attack 2: the save of a game in progress, as the page receives it and as the file.
+  const rng = rngFrom(3);
+  for (let i = 0; i < 3 && (await stateNow(page)).phase === 'play'; i++) await playByClicks(page, rng);
+  assert.equal((await stateNow(page)).phase, 'play');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const path = join(shots, 'sealed-save.json');
+  await download.saveAs(path);
+  const file = readFileSync(path, 'utf8');
+  const received = await page.evaluate(() => window.__received.filter((m) => m.type === 'saved').map((m) => m.text));
+  const autosave = await page.evaluate(() => new Promise((resolve) => {
+    const req = indexedDB.open('marsal-worker');
+    req.onsuccess = () => {
+      const get = req.result.transaction('sealed').objectStore('sealed').get('autosave');
+      get.onsuccess = () => resolve(get.result);
+    };
+  }));
+  for (const [what, text] of [['the file', file], ['the message', received[0]], ['the autosave', autosave]]) {
+    assert.equal(typeof text, 'string', what);
+    assert.deepEqual(kindsNamed(text), [], `${what} names no kind`);
+    assert.throws(() => marsal.Game.fromJson(text), /game JSON/, `${what} is no Game JSON`);
+    assert.ok(!text.includes(Object.values(army).join('')), what);
+  }
+  console.log(`attack 2 (the save): the file, the message and the autosave are sealed (${file.length} bytes, ` +
+    `fields ${Object.keys(JSON.parse(file)).join(', ')}); no kind named, no Game JSON`);
+
+  // Attack 3: switch "You play" to the other side, then load the save.
+  const view = await page.evaluate(() => window.marsalPage.view);
+  await page.selectOption('#side', 'blue');
+  await page.waitForFunction(() => window.marsalPage.phase === 'setup' && window.marsalPage.board.human === 'blue');
+  const seen = await page.evaluate(() => window.__received.length);
+  await page.setInputFiles('#load', path);
+  await page.waitForFunction(() => window.marsalPage.phase === 'play' && !window.marsalPage.busy);
+  const loaded = await page.evaluate(() => ({ view: window.marsalPage.view, human: window.marsalPage.board.human }));
+  assert.equal(loaded.human, 'red', 'the load keeps the side that was played');
+  assert.deepEqual(loaded.view, view, 'the loaded game is the saved one, seen by red');
+  await checkNoLeak(page, worker, seen);
+  console.log('attack 3 (load as the other side): the page plays on as red, the side that was played; no enemy kind shown');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a fixed seed is a test mode the page shows; a bad ?seed= is refused and the seeds stay random', async () => {
+  const { page, context } = await openPage();
+  assert.match(await page.textContent('#test-mode'), /Test mode: fixed seed 7/);
+  await context.close();
+  const bad = await openPage(undefined, '?seed=abc');
+  assert.match(await bad.page.textContent('#message'), /\?seed=abc is no seed/);
+  assert.equal(await bad.page.isHidden('#test-mode'), true);
+  await bad.context.close();
 });
