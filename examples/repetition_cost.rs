@@ -1,4 +1,4 @@
-//! Issue 11, fault B: the cost of the repeated-position draw on long
+//! The cost of the repeated-position draw on long
 //! attack-free games. Plays 100,000 random plies on a classic board where no
 //! attack is possible, with `repetition_draw` set (255, so that it never ends
 //! the game) and without it, and prints both rates (the best of five runs each) and their ratio.

@@ -494,7 +494,7 @@ impl Game {
     /// draw (with [`Ruleset::repetition_draw`] set). Positions are counted by
     /// hash since the last fight, and boards are compared only when a count
     /// reaches the limit, so this stays near 0 however long the game: a
-    /// measure of the rule's work for tests (issue 11, fault B), not a rule.
+    /// measure of the rule's work for tests, not a rule.
     #[doc(hidden)]
     pub fn repetition_positions_compared(&self) -> u64 {
         self.seen.compared

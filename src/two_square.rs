@@ -241,6 +241,8 @@ impl Chain {
     /// borders crossed by each of the last `limit` moves form an interval on
     /// the chain's line, on the side of the end the last move came from; a
     /// move from the end back that way is forbidden once it reaches into it.
+    /// Out of line: most moves start a chain or leave it short of the limit.
+    #[inline(never)]
     fn work_out_ban(&mut self, limit: u8) {
         self.ban_dir = NO_BAN;
         self.ban_min = 0;
@@ -281,21 +283,21 @@ impl Chain {
             .is_some_and(|last| last.to == mv.from)
             && self.line == line;
         debug_assert_eq!(continued, self.continued_by(mv));
-        if !continued {
-            // A new chain of one move: nothing is forbidden unless the limit
-            // is 1.
-            self.len = 1;
+        if continued {
+            if self.len as usize == self.moves.len() {
+                self.moves.rotate_left(1);
+                self.len -= 1;
+            }
+        } else {
+            // A new chain of one move.
+            self.len = 0;
             self.line = line;
-            self.moves[0] = mv;
-            self.work_out_ban(limit);
-            return;
-        }
-        if self.len as usize == self.moves.len() {
-            self.moves.rotate_left(1);
-            self.len -= 1;
         }
         self.moves[self.len as usize] = mv;
         self.len += 1;
+        // A chain shorter than the limit forbids nothing: the ban is worked
+        // out only once it reaches the limit (the common case of a new chain
+        // costs no call).
         if self.len >= limit {
             self.work_out_ban(limit);
         } else {

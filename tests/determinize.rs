@@ -1,4 +1,4 @@
-//! Determinizations (issue 19, item 1): on random games of every preset, the
+//! Determinizations: on random games of every preset, the
 //! true position and game are consistent with each side's view, every sample
 //! is, samples keep what the side knows (its moves, the counts), and a sample
 //! depends on the view alone.

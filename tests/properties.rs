@@ -322,7 +322,7 @@ fn counts(pos: &Position) -> [[u8; marsal::KIND_COUNT]; 2] {
 }
 
 /// The legal moves of the side to move, written independently of the engine
-/// from RULES.md: steps to an empty neighbouring square (diagonal ones only when
+/// from `docs/rules.md`: steps to an empty neighbouring square (diagonal ones only when
 /// allowed), attacks on an orthogonally neighbouring enemy piece, Scouts along a
 /// rank or file over empty squares, possibly ending on the first enemy piece.
 fn reference_moves(pos: &Position) -> Vec<Move> {
@@ -378,7 +378,7 @@ fn reference_board_moves(pos: &Position, side: Side) -> Vec<Move> {
     out
 }
 
-/// The corner rule straight from RULES.md: a diagonal step from `from` by
+/// The corner rule straight from `docs/rules.md`: a diagonal step from `from` by
 /// `(df, dr)` is allowed unless the rule is on and both squares beside it (one
 /// step `dr` along the file, one step `df` along the rank) are blocked: off the
 /// board, a lake, or a piece.
@@ -1092,7 +1092,7 @@ proptest! {
 // The no-hope draw
 // ---------------------------------------------------------------------------
 
-/// Whether `side` can ever reach the enemy Flag, computed straight from RULES.md
+/// Whether `side` can ever reach the enemy Flag, computed straight from `docs/rules.md`
 /// ("Draw — no hope") by iterating a reachable-set over the squares to a fixpoint.
 /// Pieces that move are kept apart by whether they are Miners: a Miner may enter
 /// an enemy Mine's square (orthogonally), other pieces may not.
@@ -1757,7 +1757,7 @@ impl Referee {
         }
     }
 
-    /// The status RULES.md gives the position, in the engine's order of
+    /// The status `docs/rules.md` gives the position, in the engine's order of
     /// precedence: a captured Flag; no legal move (by the ruleset's no-move
     /// rule); the no-hope draw (by the reference reachability); the ply limit;
     /// the limit on plies without an attack. (A bare position ignores the rules

@@ -1,4 +1,4 @@
-//! Issue 11, item 4: a position text states which absent pieces were captured
+//! A position text states which absent pieces were captured
 //! in public view; the others are unknown to the opponent, and counting
 //! deduces nothing from them.
 

@@ -1,4 +1,4 @@
-//! Issue 11, fault B: the repeated-position draw costs O(1) amortised a move.
+//! The repeated-position draw costs O(1) amortised a move.
 //! On a board where no attack is possible, the old rule walked back over every
 //! move since the last fight at every move (quadratic). These tests assert on
 //! the work done (positions compared board to board), never on time.

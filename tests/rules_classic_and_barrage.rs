@@ -1,6 +1,6 @@
-//! One test per rule of RULES.md section 2 (preset `classic`) and section 3
-//! (preset `barrage`). The two-square and more-squares rules are not tested here
-//! (not implemented yet).
+//! One test per rule of `docs/rules.md` section 3: the preset `classic`, and
+//! `barrage` (3.3). The two-square and more-squares rules have tests of their
+//! own (the repetition rules' and the more-squares rule's).
 
 use marsal::{
     Army, Battle, DrawReason, KindSet, MoveError, PieceKind, Position, PositionError, Ruleset,

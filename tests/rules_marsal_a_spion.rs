@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md section 1, the preset `marsal_a_spion`, each
+//! One test per rule of `docs/rules.md` section 2, the preset `marsal_a_spion`, each
 //! asserting the rule itself through the public API; plus, for every
 //! **[decision]** of that section, a test that switches the option the other way
 //! and shows that the behaviour changes.
@@ -38,7 +38,7 @@ const EMPTY_ROWS: [&str; 12] = [
     "#..........#", // 1
 ];
 
-/// The Czech strength order, strongest first (RULES.md section 1, "Armies").
+/// The Czech strength order, strongest first (`docs/rules.md` 2.2, "Armies").
 const ORDER: [K; 9] = [
     K::Marshal,
     K::General,

@@ -1,4 +1,4 @@
-//! The search bot (issue 19, items 2, 3 and 7): it takes a Flag it can take,
+//! The search bot: it takes a Flag it can take,
 //! defends its own, avoids an attack it knows it loses, never chooses an
 //! illegal move, decides from its side's view alone, and sensible setups are
 //! valid on every preset and custom ruleset.

@@ -1,5 +1,5 @@
 //! Hidden information: what `Position::view` / `Game::view` show each side
-//! (RULES.md, "What each player learns (hidden information)").
+//! (`docs/rules.md` section 5, "Hidden information").
 //!
 //! A view must hold exactly what its side knows: its own pieces (and what the
 //! opponent knows of them), enemy pieces as the kinds they may still be, the

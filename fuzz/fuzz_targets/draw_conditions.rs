@@ -10,7 +10,7 @@ use common::ref_can_reach_flag;
 use libfuzzer_sys::fuzz_target;
 use marsal::{DrawReason, NoMoveRule, PieceKind, Position, Side, Status, WinReason, no_hope};
 
-/// The status RULES.md gives this position, from the reference move generator
+/// The status `docs/rules.md` gives this position, from the reference move generator
 /// and reachability, in the engine's order of precedence (a captured Flag, no
 /// legal move, no hope, the ply limits).
 fn expected_status(pos: &Position, chains: &common::Chains) -> Status {

@@ -1,6 +1,6 @@
 //! Shared helpers of the fuzz targets: rulesets and sparse positions built from
 //! fuzz bytes, and slow, independent reference implementations (move
-//! generation, the no-hope reachability of RULES.md) to check the engine
+//! generation, the no-hope reachability of `docs/rules.md`) to check the engine
 //! against. Nothing here calls the engine's own move generator or search.
 #![allow(dead_code)]
 
@@ -53,7 +53,7 @@ pub fn sq(file: i32, rank: i32) -> Square {
     Square::new(file as u8, rank as u8).expect("square on the grid")
 }
 
-/// The corner rule by RULES.md: a diagonal step from (f, r) by (df, dr) is
+/// The corner rule by `docs/rules.md`: a diagonal step from (f, r) by (df, dr) is
 /// allowed unless the rule is on and both squares beside it, (f, r + dr) and
 /// (f + df, r), are blocked (off the board, a lake or a piece).
 pub fn ref_corner_open(pos: &Position, f: i32, r: i32, df: i32, dr: i32) -> bool {
@@ -62,7 +62,7 @@ pub fn ref_corner_open(pos: &Position, f: i32, r: i32, df: i32, dr: i32) -> bool
         || cell_at(pos, f + df, r) == Cell::Empty
 }
 
-/// Every move `side` could make by RULES.md, whoever is to move and whatever
+/// Every move `side` could make by `docs/rules.md`, whoever is to move and whatever
 /// the status: steps to empty neighbours (diagonal too when allowed), attacks on
 /// orthogonal enemy neighbours, Scout lines over empty squares ending on an
 /// empty square or the first enemy piece.
@@ -110,7 +110,7 @@ pub fn ref_moves(pos: &Position, side: Side) -> BTreeSet<Move> {
     out
 }
 
-/// RULES.md's static reachability, written as a fixpoint over coordinates
+/// `docs/rules.md`'s static reachability, written as a fixpoint over coordinates
 /// (the engine uses a queue over padded cells): can some movable piece of
 /// `side` ever reach the enemy Flag?
 pub fn ref_can_reach_flag(pos: &Position, side: Side) -> bool {
