@@ -286,17 +286,36 @@ pub(crate) fn write_diagram(
     ranks: u8,
     char_at: impl Fn(Square) -> char,
 ) -> fmt::Result {
-    for rank in (0..ranks.min(MAX_RANKS)).rev() {
+    write_diagram_from(f, files, ranks, Side::Red, char_at)
+}
+
+/// The diagram as seen from `from`'s side of the board: Red's with the top
+/// rank first and file `a` on the left, Blue's turned half a turn (rank 1
+/// first, file `a` on the right), so that `from`'s own rows are at the bottom.
+pub(crate) fn write_diagram_from(
+    f: &mut fmt::Formatter<'_>,
+    files: u8,
+    ranks: u8,
+    from: Side,
+    char_at: impl Fn(Square) -> char,
+) -> fmt::Result {
+    let (files, ranks) = (files.min(MAX_FILES), ranks.min(MAX_RANKS));
+    // Red reads ranks downwards and files rightwards; Blue the other way.
+    let turned = from == Side::Blue;
+    let rank_at = |i: u8| if turned { i } else { ranks - 1 - i };
+    let file_at = |i: u8| if turned { files - 1 - i } else { i };
+    for i in 0..ranks {
+        let rank = rank_at(i);
         write!(f, "{:>3} ", rank + 1)?;
-        for file in 0..files.min(MAX_FILES) {
-            let ch = Square::new(file, rank).map_or(' ', &char_at);
+        for j in 0..files {
+            let ch = Square::new(file_at(j), rank).map_or(' ', &char_at);
             write!(f, " {ch}")?;
         }
         writeln!(f)?;
     }
     write!(f, "    ")?;
-    for file in 0..files.min(MAX_FILES) {
-        write!(f, " {}", (b'a' + file) as char)?;
+    for j in 0..files {
+        write!(f, " {}", (b'a' + file_at(j)) as char)?;
     }
     Ok(())
 }

@@ -80,7 +80,7 @@
 //! - `serde`: `Serialize`/`Deserialize` for every public value type; a ruleset
 //!   round-trips through JSON so a host can define its own variant in a file.
 //! - `gravon`: import and export of the Gravon/StraDoS2 XML game records, and
-//!   their replay ([`gravon`]).
+//!   their replay (the module `gravon`).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -150,7 +150,7 @@ pub use setup::{Setup, SetupError, SetupText};
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use status::{DrawReason, Status, WinReason};
-pub use view::{SquareView, View};
+pub use view::{SquareView, View, ViewDiagram};
 
 /// The rules reference: every preset and option, the Czech game and where it
 /// differs from classic Stratego and Barrage, and the exact definitions (the

@@ -505,16 +505,53 @@ fn kinds_with_pieces(counts: &[u8; KIND_COUNT]) -> u16 {
 }
 
 /// Prints the board as the viewer sees it: own pieces by letter, enemy pieces by
-/// letter when known and `?` when not (upper case Red, lower case Blue).
+/// letter when known and `?` when not (upper case Red, lower case Blue), the
+/// top rank first, as Red sits; [`View::diagram`] turns it to Blue's side.
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::geometry::write_diagram(f, self.files, self.ranks, |sq| match self.at(sq) {
+        self.diagram(Side::Red).fmt(f)
+    }
+}
+
+impl View {
+    /// The board as [`Display`](fmt::Display) prints it, seen from `from`'s
+    /// side of the table: for Blue turned half a turn, rank 1 at the top and
+    /// file `a` on the right, so that Blue's own rows are at the bottom (as a
+    /// player sitting there sees them).
+    ///
+    /// ```
+    /// use marsal::{Position, Ruleset, Setup, Side};
+    /// let rules = Ruleset::barrage();
+    /// let red = Setup::random(&rules, Side::Red, 1);
+    /// let blue = Setup::random(&rules, Side::Blue, 2);
+    /// let pos = Position::new(&rules, &red, &blue)?;
+    /// let text = pos.view(Side::Blue).diagram(Side::Blue).to_string();
+    /// assert!(text.starts_with("  1 "));
+    /// assert!(text.ends_with("     j i h g f e d c b a"));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn diagram(&self, from: Side) -> ViewDiagram<'_> {
+        ViewDiagram { view: self, from }
+    }
+}
+
+/// A [`View`]'s board seen from one side of the table ([`View::diagram`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ViewDiagram<'a> {
+    view: &'a View,
+    from: Side,
+}
+
+impl fmt::Display for ViewDiagram<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.view;
+        crate::geometry::write_diagram_from(f, v.files, v.ranks, self.from, |sq| match v.at(sq) {
             SquareView::OffBoard => ' ',
             SquareView::Lake => '~',
             SquareView::Empty => '.',
-            SquareView::Own { kind, .. } => Piece::new(self.side, kind).letter(),
+            SquareView::Own { kind, .. } => Piece::new(v.side, kind).letter(),
             SquareView::Enemy { possible } => match possible.single() {
-                Some(kind) => Piece::new(!self.side, kind).letter(),
+                Some(kind) => Piece::new(!v.side, kind).letter(),
                 None => '?',
             },
         })
@@ -524,6 +561,52 @@ impl fmt::Display for View {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Blue's diagram is Red's turned half a turn: the rows in the other
+    /// order, each row's squares right to left, the file letters too; Red's
+    /// diagram is the `Display` text.
+    #[test]
+    fn blue_sees_the_board_turned_half_a_turn() {
+        use crate::{Position, Ruleset, Setup};
+        extern crate std;
+        use std::string::ToString;
+        use std::vec::Vec;
+        for rules in [Ruleset::classic(), Ruleset::marsal_a_spion()] {
+            let red = Setup::random(&rules, Side::Red, 3);
+            let blue = Setup::random(&rules, Side::Blue, 4);
+            let pos = Position::new(&rules, &red, &blue).unwrap();
+            for side in Side::BOTH {
+                let view = pos.view(side);
+                let (files, ranks) = (usize::from(view.files), usize::from(view.ranks));
+                let as_red = view.diagram(Side::Red).to_string();
+                assert_eq!(as_red, view.to_string());
+                let as_blue = view.diagram(Side::Blue).to_string();
+                let red_lines: Vec<&str> = as_red.lines().collect();
+                let blue_lines: Vec<&str> = as_blue.lines().collect();
+                assert_eq!(red_lines.len(), ranks + 1);
+                assert_eq!(blue_lines.len(), ranks + 1);
+                for i in 0..ranks {
+                    let (r, b) = (red_lines[i], blue_lines[ranks - 1 - i]);
+                    assert_eq!(r[..4], b[..4], "the rank's label");
+                    assert_eq!(r.len(), 4 + 2 * files);
+                    let turned: std::string::String = r[4..].chars().rev().collect();
+                    let expected = std::format!(" {}", &turned[..turned.len() - 1]);
+                    assert_eq!(b[4..], expected, "{side:?} rank {i}\n{as_red}\n{as_blue}");
+                }
+                assert!(red_lines[0].starts_with(&std::format!("{ranks:>3} ")));
+                assert!(blue_lines[0].starts_with("  1 "));
+                let letters: std::string::String = (0..files)
+                    .map(|f| std::format!(" {}", (b'a' + f as u8) as char))
+                    .collect();
+                let back: std::string::String = (0..files)
+                    .rev()
+                    .map(|f| std::format!(" {}", (b'a' + f as u8) as char))
+                    .collect();
+                assert_eq!(red_lines[ranks], std::format!("    {letters}"));
+                assert_eq!(blue_lines[ranks], std::format!("    {back}"));
+            }
+        }
+    }
 
     /// A kind stays possible exactly while the opponent counts a piece of it:
     /// every count, in every place, alone and among others.

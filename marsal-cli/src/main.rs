@@ -156,7 +156,8 @@ impl RuleArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Two built-in bots play a game, printed move by move.
+    /// Two built-in bots play a game: the setups, every fight in words, the
+    /// board every N plies (--every) and how the game ended.
     Selfplay {
         /// marsal_a_spion, classic, barrage, or a ruleset JSON file.
         #[arg(long, default_value = "marsal_a_spion")]

@@ -13,6 +13,42 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     }
 }
 
+/// `text` with every line longer than `width` characters broken between
+/// words; a broken line's continuation is indented two spaces more than the
+/// line. A single word longer than a line stays whole.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let mut len = 0;
+        for (j, word) in line.split_whitespace().enumerate() {
+            let n = word.chars().count();
+            if j == 0 {
+                out.push_str(indent);
+                len = indent.chars().count();
+            } else if len + 1 + n > width {
+                out.push('\n');
+                out.push_str(indent);
+                out.push_str("  ");
+                len = indent.chars().count() + 2;
+            } else {
+                out.push(' ');
+                len += 1;
+            }
+            out.push_str(word);
+            len += n;
+        }
+    }
+    out
+}
+
 /// "Red" / "Blue".
 pub fn side_name(side: Side) -> &'static str {
     match side {
@@ -59,7 +95,7 @@ pub fn legend(rules: &Ruleset) -> String {
     s.push('\n');
     s.push_str(
         "  (the number is how many each army has; stronger pieces first)\n\
-         Signs: ? = an enemy piece whose kind you do not know, . = empty square, ~ = lake.",
+         Signs: ? = an enemy piece of unknown kind, . = empty square, ~ = lake.",
     );
     s
 }
@@ -180,6 +216,31 @@ pub fn reason_token(status: Status) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Wrapped text keeps every word whole and in order, and no line that
+    /// holds more than one word is longer than the width.
+    #[test]
+    fn wrapping_breaks_lines_between_words_only() {
+        let text = "Not a move: \"hello\" — a move is written from-to, e.g. e5-e6 \
+                    (or e5xe6 for an attack); type 'help' for the commands\n  \
+                    M=Marshal G=General C=Colonel J=Major K=Captain L=Lieutenant R=Sergeant \
+                    N=Miner S=Scout Y=Spy B=Bomb F=Flag ?=unknown enemy ~=lake\nshort";
+        for width in [20, 40, 80] {
+            let w = wrap(text, width);
+            for line in w.lines() {
+                assert!(
+                    line.chars().count() <= width || line.split_whitespace().count() == 1,
+                    "{width}: {line:?}"
+                );
+            }
+            let words: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(w.split_whitespace().collect::<Vec<_>>(), words);
+            assert!(w.ends_with("\nshort"));
+        }
+        assert_eq!(wrap("a b c", 3), "a b\n  c");
+        assert_eq!(wrap("  a b c", 5), "  a b\n    c");
+        assert_eq!(wrap("abc\n\nd", 80), "abc\n\nd");
+    }
 
     #[test]
     fn plurals() {

@@ -20,20 +20,27 @@ fn bad_input_gets_a_clear_message_and_another_try() {
             "--seed",
             "3",
         ],
-        "help\nhello\ne5xe6\ne5-e6\na4-a6\nmoves\nresign\n",
+        "\nhelp\nhello\ne5xe6\na4xa5\na4-a6\nmoves\nmoves 2\nmoves x\nresign\n",
     );
     assert!(run.status.success(), "{}", run.stderr);
     let out = &run.stdout;
     assert!(out.contains("upper case = Red"), "{out}");
     assert!(out.contains("Type a move as FROM-TO"), "{out}");
-    assert!(out.contains("Not a move: \"hello\" is not a move"), "{out}");
     assert!(
-        out.contains("\"e5xe6\" is written as an attack but e6 holds no enemy piece"),
+        out.contains("Cannot read \"hello\": a move is written from-to"),
         "{out}"
     );
+    assert!(!out.contains("is not a move"), "{out}");
+    // Not a legal move whatever its sign: the referee says why.
     assert!(out.contains("e5-e6 is not a legal move"), "{out}");
+    assert!(
+        out.contains("a5 holds no enemy piece, so the move is written a4-a5"),
+        "{out}"
+    );
     assert!(out.contains("a4-a6 is not a legal move"), "{out}");
-    assert!(out.contains("legal moves: "), "{out}");
+    assert!(out.contains(" legal moves:\n  "), "{out}");
+    assert!(out.contains("'moves' takes a page number"), "{out}");
+    fits_80_columns(out);
     assert!(out.contains("Game over: Blue wins: Red resigns."), "{out}");
     // The opponent's pieces are unknown: its rows are question marks.
     assert!(out.contains(" 10  ? ? ? ? ? ? ? ? ? ?"), "{out}");
@@ -77,6 +84,84 @@ fn a_bad_setup_is_refused_before_the_game() {
     assert!(run.stderr.contains("--setup"), "{}", run.stderr);
 }
 
+/// Every line of the text fits 80 columns, but for a single long word.
+fn fits_80_columns(text: &str) {
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 80 || line.split_whitespace().count() == 1,
+            "{} characters: {line:?}",
+            line.chars().count()
+        );
+    }
+}
+
+#[test]
+fn blue_sees_its_own_rows_at_the_bottom() {
+    let run = marsal(
+        &[
+            "play",
+            "--ruleset",
+            "classic",
+            "--as",
+            "blue",
+            "--opponent",
+            "random",
+            "--seed",
+            "3",
+        ],
+        "\nresign\n",
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    let out = &run.stdout;
+    let first = out.find("  1  ? ? ?").expect(out);
+    let last = out[first..].find(" 10  ").expect(out) + first;
+    assert!(out[last..].starts_with(" 10  ") && out[last..].contains("     j i h g f e d c b a"));
+    // Blue's back row at the bottom, its letters lower case.
+    let row: &str = out[last..].lines().next().unwrap();
+    assert!(
+        row[4..].chars().all(|c| c == ' ' || c.is_ascii_lowercase()),
+        "{row}"
+    );
+    fits_80_columns(out);
+}
+
+#[test]
+fn the_setup_offered_can_be_exchanged_or_typed() {
+    // Barrage's eight pieces in Red's front row, the rest empty.
+    let mine = "MGSSNYBF../........../........../..........";
+    let run = marsal(
+        &[
+            "play",
+            "--ruleset",
+            "barrage",
+            "--as",
+            "red",
+            "--opponent",
+            "random",
+            "--seed",
+            "5",
+        ],
+        &format!("random\nsensible\nFFF\n{mine}\n\nresign\n"),
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    let out = &run.stdout;
+    // Offered first, after random, sensible, the refused text and the typed one.
+    assert_eq!(
+        out.matches("Press Enter to play with this setup").count(),
+        5,
+        "{out}"
+    );
+    assert!(out.contains("That setup cannot be played: "), "{out}");
+    let last = out.rfind("Your setup: ").unwrap();
+    assert!(
+        out[last..].starts_with(&format!("Your setup: {mine}")),
+        "{out}"
+    );
+    // The setup played is the one typed: the board shows it in rank 4.
+    assert!(out.contains("  4  M G S S N Y B F . ."), "{out}");
+    fits_80_columns(out);
+}
+
 /// Plays a whole game as a person would: read the prompt, ask for the legal
 /// moves, type the first one.
 fn play_whole_game(opponent: &str, side: &str) -> String {
@@ -113,6 +198,8 @@ fn play_whole_game(opponent: &str, side: &str) -> String {
     // The prompt comes again after the list of moves: answer it only when the
     // line before was not that list.
     let mut after_list = false;
+    // The line after "N legal moves:" starts the list.
+    let mut list_next = false;
     loop {
         let line = match rx.recv_timeout(HANG) {
             Ok(l) => l,
@@ -124,26 +211,31 @@ fn play_whole_game(opponent: &str, side: &str) -> String {
         };
         transcript.push_str(&line);
         transcript.push('\n');
-        let list = line
-            .split_once(" legal moves: ")
-            .or_else(|| line.split_once(" legal move: "))
-            .filter(|(n, _)| n.parse::<u32>().is_ok())
-            .map(|(_, l)| l);
-        if line.contains("your move") {
+        let header = line
+            .split_once(" legal move")
+            .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+        if line.starts_with("Press Enter to play with this setup") {
+            writeln!(stdin).unwrap();
+        } else if line.contains("your move") {
             if !after_list {
                 writeln!(stdin, "moves").unwrap();
             }
             after_list = false;
-        } else if let Some(list) = list {
-            let first = list.split_whitespace().next().unwrap_or("resign");
+        } else if header {
+            list_next = true;
+        } else if list_next {
+            let first = line.split_whitespace().next().unwrap_or("resign");
             writeln!(stdin, "{first}").unwrap();
+            list_next = false;
             after_list = true;
-        } else {
+        } else if !(after_list && line.starts_with("    ")) {
+            // (A long list goes on over indented lines.)
             after_list = false;
         }
     }
     let status = child.wait().unwrap();
     assert!(status.success(), "{transcript}");
+    fits_80_columns(&transcript);
     transcript
 }
 
