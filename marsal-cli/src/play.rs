@@ -286,6 +286,59 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
     }
 }
 
+/// Runs `marsal play`.
+pub fn run(o: Options) -> Result<(), String> {
+    let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
+    o.rule_args.apply(&mut rules)?;
+    let seed = o.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let setup = match &o.setup {
+        None => None,
+        Some(text) => {
+            let s = Setup::from_text(&rules, o.side, text).map_err(|e| format!("--setup: {e}"))?;
+            s.validate(&rules).map_err(|e| format!("--setup: {e}"))?;
+            Some(s)
+        }
+    };
+    let mut opponent: Box<dyn Player> = match Builtin::from_name(&o.opponent) {
+        Some(b) => Box::new(BuiltinPlayer::new(b, &rules, seed ^ 0x5eed)),
+        None => Box::new(MarsalBot::spawn(
+            &o.opponent,
+            Duration::from_millis(o.time_per_move.max(1)),
+            true,
+        )?),
+    };
+    let stdin = std::io::stdin();
+    let mut human = Human {
+        input: stdin.lock(),
+        out: std::io::stdout(),
+        rules,
+        side: o.side,
+        setup,
+        opponent: o.opponent.clone(),
+        seed,
+    };
+    let names = ["human", "bot"];
+    let played = match o.side {
+        Side::Red => run_game(&rules, &name, [&mut human, opponent.as_mut()], names, seed)?,
+        Side::Blue => run_game(
+            &rules,
+            &name,
+            [opponent.as_mut(), &mut human],
+            [names[1], names[0]],
+            seed,
+        )?,
+    };
+    crate::outln!(
+        "\nThe whole board at the end (upper case Red, lower case Blue):\n{}",
+        words::board(played.game.position(), false)
+    );
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,57 +420,4 @@ mod tests {
             "{why}"
         );
     }
-}
-
-/// Runs `marsal play`.
-pub fn run(o: Options) -> Result<(), String> {
-    let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
-    o.rule_args.apply(&mut rules)?;
-    let seed = o.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs())
-    });
-    let setup = match &o.setup {
-        None => None,
-        Some(text) => {
-            let s = Setup::from_text(&rules, o.side, text).map_err(|e| format!("--setup: {e}"))?;
-            s.validate(&rules).map_err(|e| format!("--setup: {e}"))?;
-            Some(s)
-        }
-    };
-    let mut opponent: Box<dyn Player> = match Builtin::from_name(&o.opponent) {
-        Some(b) => Box::new(BuiltinPlayer::new(b, &rules, seed ^ 0x5eed)),
-        None => Box::new(MarsalBot::spawn(
-            &o.opponent,
-            Duration::from_millis(o.time_per_move.max(1)),
-            true,
-        )?),
-    };
-    let stdin = std::io::stdin();
-    let mut human = Human {
-        input: stdin.lock(),
-        out: std::io::stdout(),
-        rules,
-        side: o.side,
-        setup,
-        opponent: o.opponent.clone(),
-        seed,
-    };
-    let names = ["human", "bot"];
-    let played = match o.side {
-        Side::Red => run_game(&rules, &name, [&mut human, opponent.as_mut()], names, seed)?,
-        Side::Blue => run_game(
-            &rules,
-            &name,
-            [opponent.as_mut(), &mut human],
-            [names[1], names[0]],
-            seed,
-        )?,
-    };
-    crate::outln!(
-        "\nThe whole board at the end (upper case Red, lower case Blue):\n{}",
-        words::board(played.game.position(), false)
-    );
-    Ok(())
 }
