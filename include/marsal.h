@@ -95,6 +95,10 @@
 // second).
 #define MARSAL_VEC_ENV_MAX_SPIN_US 1000000
 
+// The `viewer` of the render calls that shows every piece (the referee's
+// picture); 0 is Red's view and 1 Blue's.
+#define MARSAL_VIEWER_REFEREE 2
+
 // The result of every call of the C ABI.
 //
 // `MARSAL_STATUS_OK` (0) is success; every other value is an error, and
@@ -1709,6 +1713,47 @@ enum MarsalStatus marsal_vec_env_recv(struct MarsalVecEnv *env);
 // # Safety
 // `env` must be NULL or a live handle; `out` NULL or writable.
 enum MarsalStatus marsal_vec_env_in_flight(const struct MarsalVecEnv *env, bool *out);
+
+// Writes an SVG picture of `game`'s board into `buf` (NUL-terminated, the
+// text conventions): as `viewer` sees it (0 Red, 1 Blue: enemy pieces only
+// as that side knows them; `MARSAL_VIEWER_REFEREE`: every piece), `square`
+// pixels a square (8 to 256; 40 is the usual size), `bottom` the side drawn
+// at the bottom (0 Red, 1 Blue, `MARSAL_NONE` the viewer's), with file
+// letters and rank numbers when `coordinates`. Letters are drawn as paths:
+// the document needs no fonts.
+//
+// # Safety
+// `game` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+// `len_out` NULL or writable.
+enum MarsalStatus marsal_game_render_svg(const struct MarsalGame *game,
+                                         uint8_t viewer,
+                                         uint32_t square,
+                                         uint8_t bottom,
+                                         bool coordinates,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *len_out);
+
+// Writes the same picture as `marsal_game_render_svg` as RGB pixels into
+// `buf`: `width * height * 3` bytes, rows top first, red, green and blue of
+// each pixel. `*width_out` and `*height_out` are written (when not NULL)
+// even when `buf` is NULL or smaller than that, which is then
+// `MARSAL_STATUS_BUFFER_TOO_SMALL` (the size query). Each thread keeps the
+// board and pieces it painted, so a frame of the same game costs well under
+// a millisecond.
+//
+// # Safety
+// `game` must be NULL or a live handle; `buf` NULL or `cap` writable bytes;
+// `width_out` and `height_out` NULL or writable.
+enum MarsalStatus marsal_game_render_rgb(const struct MarsalGame *game,
+                                         uint8_t viewer,
+                                         uint32_t square,
+                                         uint8_t bottom,
+                                         bool coordinates,
+                                         uint8_t *buf,
+                                         size_t cap,
+                                         uint32_t *width_out,
+                                         uint32_t *height_out);
 
 // Writes the message of the most recent failed call on this thread (a
 // successful call leaves it as it was) into `buf`

@@ -69,6 +69,7 @@
 //! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
 //! | `vec_env_async.rs` | the asynchronous step of a vector env: send, then recv, the play on a driver thread |
 //! | `pool.rs` | the persistent worker threads of a vector environment |
+//! | `render.rs` | pictures of a game: SVG text and RGB pixels of a side's or the referee's view |
 #![allow(unsafe_code)]
 
 // cbindgen reads the items of these modules in this order: it is the order of
@@ -113,7 +114,9 @@ pub use vec_env::*;
 mod vec_env_async;
 pub use vec_env_async::*;
 mod pool;
+mod render;
 mod status;
+pub use render::*;
 use status::{Error, FfiResult, boundary, quote};
 pub use status::{MarsalStatus, marsal_last_error_message};
 #[cfg(test)]

@@ -238,6 +238,12 @@ _SIGNATURES = {
                     ctypes.POINTER(MarsalVecEnvOutputs)]),
     "marsal_vec_env_recv": (_c_status, [_env_p]),
     "marsal_vec_env_in_flight": (_c_status, [_env_p, ctypes.POINTER(ctypes.c_bool)]),
+    # pictures
+    "marsal_game_render_svg": (
+        _c_status, [_game_p, _u8, _u32, _u8, ctypes.c_bool, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_game_render_rgb": (
+        _c_status, [_game_p, _u8, _u32, _u8, ctypes.c_bool, _u8_p, ctypes.c_size_t,
+                    ctypes.POINTER(_u32), ctypes.POINTER(_u32)]),
 }
 
 
