@@ -62,21 +62,22 @@ impl Tally {
         }
     }
 
-    /// The LLR of `sprt` on these results (pairs when every game is in one).
-    pub fn llr(&self, sprt: &Sprt) -> f64 {
+    /// The LLR of `sprt` on these results (pairs when there are some, else
+    /// games) and how many pairs or games it rests on.
+    pub fn llr(&self, sprt: &Sprt) -> (f64, u32) {
         if self.pairs.pairs() > 0 {
-            sprt.llr_pairs(&self.pairs)
+            (sprt.llr_pairs(&self.pairs), self.pairs.pairs())
         } else {
-            sprt.llr_games(&self.games)
+            (sprt.llr_games(&self.games), self.games.games())
         }
     }
 }
 
 /// The SPRT's state in words: `LLR 1.23 (bounds -2.94, 2.94)`, with the
 /// verdict when there is one.
-pub fn sprt_text(sprt: &Sprt, llr: f64) -> String {
+pub fn sprt_text(sprt: &Sprt, (llr, units): (f64, u32)) -> String {
     let (lo, hi) = sprt.bounds();
-    let verdict = match sprt.verdict(llr) {
+    let verdict = match sprt.verdict(llr, units) {
         Verdict::Continue => String::new(),
         Verdict::H0 => format!(": H0 accepted (Elo ≤ {})", sprt.elo0),
         Verdict::H1 => format!(": H1 accepted (Elo ≥ {})", sprt.elo1),

@@ -362,8 +362,8 @@ pub fn run(o: Options) -> Result<(), String> {
             results.push(r);
             let elapsed = started.elapsed().as_secs_f64();
             if let Some(s) = &sprt {
-                let t = Tally::of(&results, 0, Some(1));
-                if s.verdict(t.llr(s)) != Verdict::Continue {
+                let (llr, units) = Tally::of(&results, 0, Some(1)).llr(s);
+                if s.verdict(llr, units) != Verdict::Continue {
                     stop.store(true, Ordering::Relaxed);
                 }
             }

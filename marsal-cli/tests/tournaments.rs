@@ -162,10 +162,13 @@ fn two_merged_shards_give_the_tables_of_one_run() {
 fn participants_that_cannot_start_or_crash_forfeit_and_the_tournament_goes_on() {
     let dir = temp_dir("forfeits");
     let crash = sh_bot(&dir, "crash", "exit 3");
+    let hang = sh_bot(&dir, "hang", "sleep 1000");
     let run = tournament(&[
         "builtin:careful",
         "/no/such/bot",
         &crash,
+        &hang,
+        "--gauntlet",
         "--games",
         "2",
         "--time-per-move",
@@ -173,13 +176,14 @@ fn participants_that_cannot_start_or_crash_forfeit_and_the_tournament_goes_on() 
     ]);
     ok(&run);
     assert!(run.stdout.contains("6 games of 6 played"), "{}", run.stdout);
-    // careful wins its 4 games; the two bad bots' games against each other
-    // have no result (both setups fail) or are forfeits.
+    // careful wins its 6 games, each by the other's forfeit.
     let careful = line(&run, "1 builtin:careful");
     assert!(
-        careful.contains(" 4      4  100.0     4    0    0         0"),
+        careful.contains(" 6      6  100.0     6    0    0         0"),
         "{careful}"
     );
+    assert!(run.stdout.contains("forfeit 6"), "{}", run.stdout);
+    assert!(run.stderr.contains("timeout"), "{}", run.stderr);
     let missing = line(&run, &format!("{} /no/such/bot", 2))
         .split_whitespace()
         .collect::<Vec<_>>()

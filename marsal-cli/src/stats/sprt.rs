@@ -12,6 +12,11 @@
 //! fishtest's `regularize` does, so that the variance is never zero. The test
 //! stops when the LLR leaves `(ln(β/(1−α)), ln((1−β)/α))`: below, H0 (the
 //! difference is `elo0` or less) is accepted; above, H1 (`elo1` or more).
+//!
+//! With a handful of results the variance is mostly the 0.001 of the empty
+//! classes and the LLR swings wildly (one lost game alone gives −11.9
+//! for elo0 = 0, elo1 = 20), so no verdict is given before [`Sprt::MIN_UNITS`]
+//! pairs (or games); the LLR is shown from the start.
 
 use super::elo::score_of_elo;
 use super::{Pentanomial, Sample, Trinomial};
@@ -123,10 +128,16 @@ impl Sprt {
         ))
     }
 
-    /// The verdict at `llr`.
-    pub fn verdict(&self, llr: f64) -> Verdict {
+    /// Pairs (or games) before the test may stop.
+    pub const MIN_UNITS: u32 = 10;
+
+    /// The verdict at `llr` after `units` pairs (or games): none before
+    /// [`Sprt::MIN_UNITS`].
+    pub fn verdict(&self, llr: f64, units: u32) -> Verdict {
         let (lo, hi) = self.bounds();
-        if llr <= lo {
+        if units < Self::MIN_UNITS {
+            Verdict::Continue
+        } else if llr <= lo {
             Verdict::H0
         } else if llr >= hi {
             Verdict::H1
@@ -166,7 +177,7 @@ mod tests {
         };
         let llr = s.llr_pairs(&p);
         assert!((llr - 0.031775).abs() < 1e-5, "{llr}");
-        assert_eq!(s.verdict(llr), Verdict::Continue);
+        assert_eq!(s.verdict(llr, 10), Verdict::Continue);
         // 7 wins, 7 draws, 6 losses (mean 0.525, variance 0.161875):
         // 20 · 0.014387 · 0.035613 / 0.32375 = 0.031652.
         let t = Trinomial {
@@ -183,11 +194,20 @@ mod tests {
         let won = Pentanomial {
             counts: [2, 5, 20, 25, 10],
         };
-        assert_eq!(s.verdict(s.llr_pairs(&won)), Verdict::H1);
+        assert_eq!(s.verdict(s.llr_pairs(&won), 62), Verdict::H1);
         let lost = Pentanomial {
             counts: [10, 25, 20, 5, 2],
         };
-        assert_eq!(s.verdict(s.llr_pairs(&lost)), Verdict::H0);
+        assert_eq!(s.verdict(s.llr_pairs(&lost), 62), Verdict::H0);
+        // One lost game: an LLR far below the lower bound, but too few games.
+        let one = Trinomial {
+            wins: 0,
+            draws: 0,
+            losses: 1,
+        };
+        let llr = s.llr_games(&one);
+        assert!(llr < s.bounds().0, "{llr}");
+        assert_eq!(s.verdict(llr, 1), Verdict::Continue);
     }
 
     #[test]
