@@ -3,7 +3,8 @@
 # (the size-minded `wasm` profile of Cargo.toml), the ES module and TypeScript
 # declarations from wasm-bindgen (--target web: browsers, workers and node,
 # see README.md), with every method guarded against a wrong or freed `this`
-# (guard.mjs), package.json and README.md.
+# (guard.mjs), optimised for size by wasm-opt (binaryen's JavaScript build
+# from npm, pinned: no native binary to download), package.json and README.md.
 #   bash marsal-wasm/build.sh [--out-dir DIR]
 # writes only into the target dir ($CARGO_TARGET_DIR, else target/): the
 # package into target/marsal-wasm/pkg, or into DIR when given.
@@ -38,12 +39,21 @@ elif [ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     wasm-bindgen-cli --version "$version"
   rm -rf "$target/tools/build"
 fi
+binaryen=132.0.0
+wasm_opt="$target/tools/npm/node_modules/binaryen/bin/wasm-opt"
+if [ "$(node "$wasm_opt" --version 2>/dev/null)" != "wasm-opt version ${binaryen%%.*} (version_${binaryen%%.*})" ]; then
+  npm install --no-audit --no-fund --loglevel=error --prefix "$target/tools/npm" "binaryen@$binaryen" >&2
+fi
 cd "$root"
 cargo build -p marsal-wasm --target wasm32-unknown-unknown --profile wasm
 rm -rf "$out"
 mkdir -p "$out"
 "$bindgen" --target web --out-dir "$out" "$target/wasm32-unknown-unknown/wasm/marsal_wasm.wasm"
 node "$here/guard.mjs" "$out/marsal_wasm.js"
+# The features are those rustc's wasm32 target uses by default.
+node "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  "$out/marsal_wasm_bg.wasm" -o "$out/marsal_wasm_bg.wasm"
 cp "$here/package.json" "$here/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$out/"
 ls -l "$out" >&2
 echo "$out"
