@@ -3,108 +3,13 @@
 
 use marsal::{Move, Rng, Ruleset, Square, SquareView, View};
 
-/// A built-in bot.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Builtin {
-    /// Moves at random.
-    Random,
-    /// A sure capture if there is one (the Flag first), else a random move
-    /// that is not a sure loss.
-    Careful,
-    /// The library's search bot ([`marsal::search`]): determinizations of its
-    /// view searched with alpha-beta, `nodes` a move. Its setup is
-    /// [`marsal::Setup::sensible`].
-    Search {
-        /// The node budget of a move.
-        nodes: u32,
-    },
-}
+/// A built-in bot: the host layer's roster ([`marsal_host::BOTS`], the one
+/// table `marsal bot`, `marsal match` (`builtin:NAME`), `marsal play` and the
+/// help texts read), named as the program's options name it.
+pub use marsal_host::Bot as Builtin;
 
-/// Every built-in bot, by name: the one table `marsal bot`, `marsal match`
-/// (`builtin:NAME`), `marsal play` and the help texts read. A new bot is one
-/// line here.
-pub const BUILTINS: &[(&str, Builtin)] = &[
-    ("random", Builtin::Random),
-    ("careful", Builtin::Careful),
-    (
-        "search",
-        Builtin::Search {
-            nodes: marsal::SearchConfig::DEFAULT_NODES,
-        },
-    ),
-];
-
-impl Builtin {
-    /// The bot named `name` in [`BUILTINS`]; `search:N` is the search bot
-    /// with a budget of N nodes a move.
-    pub fn from_name(name: &str) -> Option<Builtin> {
-        if let Some(n) = name.strip_prefix("search:") {
-            let nodes = n.parse().ok().filter(|&n| n > 0)?;
-            return Some(Builtin::Search { nodes });
-        }
-        BUILTINS.iter().find(|(n, _)| *n == name).map(|&(_, b)| b)
-    }
-
-    /// This bot with `nodes` as its budget, when it is a search bot.
-    pub fn with_nodes(self, nodes: Option<u32>) -> Builtin {
-        match (self, nodes) {
-            (Builtin::Search { .. }, Some(nodes)) => Builtin::Search { nodes },
-            _ => self,
-        }
-    }
-
-    /// Its setup for `side` (the search bot's [`marsal::Setup::sensible`],
-    /// the others the referee's example).
-    pub fn setup(
-        self,
-        rules: &Ruleset,
-        side: marsal::Side,
-        seed: u64,
-        example: &marsal::Setup,
-    ) -> marsal::Setup {
-        match self {
-            Builtin::Search { .. } => marsal::Setup::sensible(rules, side, seed),
-            _ => *example,
-        }
-    }
-
-    /// The names of every built-in bot, in [`BUILTINS`] order.
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        BUILTINS.iter().map(|&(n, _)| n)
-    }
-
-    /// Its name in [`BUILTINS`].
-    pub fn name(self) -> &'static str {
-        BUILTINS
-            .iter()
-            .find(|&&(_, b)| core::mem::discriminant(&b) == core::mem::discriminant(&self))
-            .map_or("builtin", |&(n, _)| n)
-    }
-
-    /// Picks one of `moves` (which must not be empty).
-    pub fn choose(self, rules: &Ruleset, view: &View, moves: &[Move], rng: &mut Rng) -> Move {
-        match self {
-            Builtin::Random => moves[rng.below(moves.len() as u32) as usize],
-            Builtin::Careful => careful(rules, view, moves, rng),
-            Builtin::Search { nodes } => {
-                let config = marsal::SearchConfig::default()
-                    .with_nodes(nodes)
-                    .with_seed(rng.next_u64());
-                marsal::search_view(rules, view, moves, &config).unwrap_or(moves[0])
-            }
-        }
-    }
-}
-
-/// The careful bot ([`marsal::careful_move`]): a sure capture if there is one
-/// (the Flag first), else a random move that is not a sure loss. `moves` must
-/// not be empty.
-pub fn careful(rules: &Ruleset, view: &View, moves: &[Move], rng: &mut Rng) -> Move {
-    careful_by(rules, |sq| view.at(sq), moves, rng)
-}
-
-/// [`careful`] on any board: `at` tells what the bot sees on a square.
-/// `moves` must not be empty.
+/// The careful bot ([`marsal::careful_move`]) on any board: `at` tells what
+/// the bot sees on a square. `moves` must not be empty.
 pub fn careful_by(
     rules: &Ruleset,
     at: impl Fn(Square) -> SquareView,
@@ -174,7 +79,10 @@ impl crate::referee::Player for BuiltinPlayer {
         legal: &[Move],
     ) -> Result<crate::referee::Answer, crate::referee::Fault> {
         let start = std::time::Instant::now();
-        let mv = self.bot.choose(&self.rules, view, legal, &mut self.rng);
+        let mv = self
+            .bot
+            .choose(&self.rules, view, legal, &mut self.rng)
+            .unwrap_or(legal[0]);
         self.thinking += start.elapsed();
         Ok(crate::referee::Answer::Move(mv))
     }

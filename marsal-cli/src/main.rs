@@ -103,7 +103,7 @@ impl Protocol {
     }
 }
 
-/// Checks a built-in bot's name against [`bots::BUILTINS`].
+/// Checks a built-in bot's name against [`marsal_host::BOTS`].
 fn builtin_name(name: &str) -> Result<String, String> {
     match bots::Builtin::from_name(name) {
         Some(_) => Ok(name.to_string()),

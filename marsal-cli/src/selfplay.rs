@@ -70,7 +70,9 @@ pub fn run(o: Options) -> Result<(), String> {
         let side = game.position().to_move();
         let moves = game.legal_moves();
         let view = game.position().view(side);
-        let mv = bots[side.index()].choose(&rules, &view, &moves, &mut rng);
+        let mv = bots[side.index()]
+            .choose(&rules, &view, &moves, &mut rng)
+            .ok_or("the engine gave no legal move in a game it says is ongoing")?;
         let text = game.position().move_text(mv).to_string();
         let outcome = game
             .play(mv)

@@ -1,7 +1,7 @@
 //! What plays a side of `marsal match`: a program and the protocol it speaks,
 //! or a built-in bot.
 //!
-//! A side is written `builtin:NAME` (a built-in bot, [`crate::bots::BUILTINS`]),
+//! A side is written `builtin:NAME` (a built-in bot, [`marsal_host::BOTS`]),
 //! `progcomp:COMMAND` or `marsal:COMMAND` (a program and its protocol), or
 //! just `COMMAND`, a program speaking the protocol `--red-protocol` /
 //! `--blue-protocol` names, else `--protocol`. Only the `builtin:` prefix names

@@ -2,24 +2,8 @@
 //! playouts, and the views, legal moves and chosen moves of many games.
 
 use super::*;
-use marsal::{Game, Position, Rng, Side, Status};
-
-/// The seed of the `index`-th game of a batch started from `seed`:
-/// `seed * 0x9E3779B9 + index` (modulo 2^64), as documented on the batch calls
-/// (and as `examples/playout.rs` derives its games' seeds).
-pub(crate) fn batch_seed(seed: u64, index: u64) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9).wrapping_add(index)
-}
-
-/// Plays up to `max_plies` random legal moves on `game` with `rng` (stopping
-/// when the game ends); returns how many were played.
-pub(crate) fn play_random_plies(game: &mut Game, max_plies: u32, rng: &mut Rng) -> u32 {
-    let mut played = 0;
-    while played < max_plies && game.play_random(rng).is_some() {
-        played += 1;
-    }
-    played
-}
+use marsal::{Game, Rng};
+use marsal_host::{PlayoutError, batch_seed, play_random_plies};
 
 /// Plays up to `max_plies` legal moves, each drawn uniformly at random, on
 /// `game`, stopping early when the game ends, and writes how many were played
@@ -151,38 +135,20 @@ pub unsafe extern "C" fn marsal_random_playouts(
                 "max_plies must be at least 1 (random games need a ply limit)",
             ));
         }
-        let mut rules = r.rules;
-        rules.max_plies = Some(rules.max_plies.map_or(max_plies, |m| m.min(max_plies)));
-        let mut summary = MarsalPlayoutSummary {
+        let s = marsal_host::random_playouts(&r.rules, 0..u64::from(games), seed, max_plies)
+            .map_err(|e| match e {
+                PlayoutError::Start(e) => position_error(e),
+                stuck => Error::new(MarsalStatus::Panic, stuck.to_string()),
+            })?;
+        // Each count is at most `games`, a `u32`.
+        let count = |n: u64| n as u32;
+        let summary = MarsalPlayoutSummary {
+            plies: s.plies,
             games,
-            ..MarsalPlayoutSummary::default()
+            red_wins: count(s.red_wins),
+            blue_wins: count(s.blue_wins),
+            draws: count(s.draws),
         };
-        for g in 0..games {
-            let s = batch_seed(seed, u64::from(g));
-            let mut pos = Position::start(&rules, s, !s).map_err(position_error)?;
-            let mut rng = Rng::new(s);
-            while pos.play_random(&mut rng).is_some() {}
-            summary.plies += u64::from(pos.ply());
-            match pos.status() {
-                Status::Won {
-                    winner: Side::Red, ..
-                } => summary.red_wins += 1,
-                Status::Won {
-                    winner: Side::Blue, ..
-                } => summary.blue_wins += 1,
-                Status::Drawn { .. } => summary.draws += 1,
-                Status::Ongoing { .. } => {
-                    return Err(Error::new(
-                        MarsalStatus::Panic,
-                        format!(
-                            "internal error in marsal: playout {g} (seed {s}) is ongoing after \
-                             {} plies but has no legal move",
-                            pos.ply()
-                        ),
-                    ));
-                }
-            }
-        }
         *out = summary;
         Ok(())
     })

@@ -5,7 +5,8 @@
 use super::vec_env_async::idle;
 use super::*;
 use marsal::encoding::ActionSpace;
-use marsal::{Game, Rng, SearchConfig, search_move};
+use marsal::{Game, Rng};
+use marsal_host::Bot;
 
 /// Policy code: a uniformly random legal action.
 pub const MARSAL_POLICY_RANDOM: u8 = 0;
@@ -17,46 +18,26 @@ pub const MARSAL_POLICY_CAREFUL: u8 = 1;
 /// budget.
 pub const MARSAL_POLICY_SEARCH: u8 = 2;
 
-/// A checked policy code.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Policy {
-    Random,
-    Careful,
-    /// The search bot with this node budget (at least 1).
-    Search(u32),
+/// The bot of the policy code `code` (the search with `nodes`), or
+/// `MARSAL_STATUS_INVALID_ARGUMENT`.
+pub(crate) fn policy_bot(code: u8, nodes: u32) -> Result<Bot, Error> {
+    match code {
+        MARSAL_POLICY_RANDOM => Ok(Bot::Random),
+        MARSAL_POLICY_CAREFUL => Ok(Bot::Careful),
+        MARSAL_POLICY_SEARCH => {
+            check_nodes(nodes)?;
+            Ok(Bot::Search { nodes })
+        }
+        _ => Err(invalid(format!(
+            "policy must be 0 (random), 1 (careful) or 2 (search), not {code}"
+        ))),
+    }
 }
 
-impl Policy {
-    /// The policy of `code` (the search with `nodes`), or
-    /// `MARSAL_STATUS_INVALID_ARGUMENT`.
-    pub(crate) fn new(code: u8, nodes: u32) -> Result<Policy, Error> {
-        match code {
-            MARSAL_POLICY_RANDOM => Ok(Policy::Random),
-            MARSAL_POLICY_CAREFUL => Ok(Policy::Careful),
-            MARSAL_POLICY_SEARCH => {
-                check_nodes(nodes)?;
-                Ok(Policy::Search(nodes))
-            }
-            _ => Err(invalid(format!(
-                "policy must be 0 (random), 1 (careful) or 2 (search), not {code}"
-            ))),
-        }
-    }
-
-    /// This policy's action in `game` (-1 when the game is over). `rng`
-    /// serves random and careful; the search is seeded with `seed`.
-    pub(crate) fn action(self, space: &ActionSpace, game: &Game, rng: &mut Rng, seed: u64) -> i64 {
-        match self {
-            Policy::Random => random_action(space, game, rng),
-            Policy::Careful => careful_action(space, game, rng),
-            Policy::Search(nodes) => {
-                let config = SearchConfig::default().with_nodes(nodes).with_seed(seed);
-                search_move(game, &config)
-                    .and_then(|mv| space.encode(game.position().to_move(), mv))
-                    .map_or(-1, |a| a as i64)
-            }
-        }
-    }
+/// The action of `bot` in `game` ([`Bot::play_in`]; -1 when the game is
+/// over).
+fn bot_action(bot: Bot, space: &ActionSpace, game: &Game, rng: &mut Rng, seed: u64) -> i64 {
+    action_of(space, game, bot.play_in(game, rng, seed))
 }
 
 /// Chooses one action for each of `count` games into `actions[i]` (-1 for a
@@ -92,7 +73,7 @@ pub unsafe extern "C" fn marsal_games_bot_actions_budget(
     cap: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        let policy = Policy::new(policy, nodes)?;
+        let policy = policy_bot(policy, nodes)?;
         // SAFETY: the caller's promise.
         unsafe { bot_actions(games, count, policy, seed, actions, cap) }
     })
@@ -105,7 +86,7 @@ pub unsafe extern "C" fn marsal_games_bot_actions_budget(
 pub(crate) unsafe fn bot_actions(
     games: *const *const MarsalGame,
     count: usize,
-    policy: Policy,
+    policy: Bot,
     seed: u64,
     actions: *mut i64,
     cap: usize,
@@ -117,7 +98,7 @@ pub(crate) unsafe fn bot_actions(
     let mut rng = Rng::new(seed);
     for (i, (g, a)) in list.iter().zip(out.iter_mut()).enumerate() {
         let space = ActionSpace::new(g.rules());
-        *a = policy.action(&space, g, &mut rng, seed.wrapping_add(i as u64));
+        *a = bot_action(policy, &space, g, &mut rng, seed.wrapping_add(i as u64));
     }
     Ok(())
 }
@@ -146,7 +127,7 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        let policy = Policy::new(policy, nodes)?;
+        let policy = policy_bot(policy, nodes)?;
         let games = e.games();
         if count != games.len() {
             return Err(invalid(format!(
@@ -159,7 +140,7 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
         let space = e.action_space();
         let mut rng = Rng::new(seed);
         for (i, (g, a)) in games.zip(out.iter_mut()).enumerate() {
-            *a = policy.action(space, g, &mut rng, seed.wrapping_add(i as u64));
+            *a = bot_action(policy, space, g, &mut rng, seed.wrapping_add(i as u64));
         }
         Ok(())
     })

@@ -94,36 +94,17 @@ pub(crate) fn game_mask(space: &ActionSpace, game: &Game, mask: &mut [u8]) -> us
     space.write_game_mask(game, mask)
 }
 
-/// A uniformly drawn legal action of `game`, or -1 when it is over.
-///
-/// A move drawn uniformly among the position's legal moves (no list built) is
-/// kept when the game allows it (the more-squares rule may forbid a few): this
-/// is uniform over the game's legal moves. After a few refusals the list is
-/// built and drawn from.
+/// The action of `mv` in `game` (the side to move's frame), or -1 for no
+/// move (the game is over).
+pub(crate) fn action_of(space: &ActionSpace, game: &Game, mv: Option<Move>) -> i64 {
+    mv.and_then(|mv| space.encode(game.position().to_move(), mv))
+        .map_or(-1, |a| a as i64)
+}
+
+/// A uniformly drawn legal action of `game` ([`marsal_host::random_move`]),
+/// or -1 when it is over.
 pub(crate) fn random_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
-    let side = game.position().to_move();
-    let mut pick = None;
-    for _ in 0..8 {
-        match game.position().random_legal_move(rng) {
-            None => return -1,
-            Some(mv) if game.is_legal(mv) => {
-                pick = Some(mv);
-                break;
-            }
-            Some(_) => {}
-        }
-    }
-    let mv = match pick {
-        Some(mv) => mv,
-        None => {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                return -1;
-            }
-            moves[rng.below(moves.len() as u32) as usize]
-        }
-    };
-    space.encode(side, mv).map_or(-1, |a| a as i64)
+    action_of(space, game, marsal_host::random_move(game, rng))
 }
 
 /// The move of `action` in `game` (the side to move's frame), checked legal.
@@ -393,17 +374,6 @@ pub unsafe extern "C" fn marsal_game_play_action(
     })
 }
 
-/// The careful bot's action in `game` ([`marsal::careful_move`], judging from
-/// the side to move's view only); -1 when the game is over.
-pub(crate) fn careful_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
-    let moves = game.legal_moves();
-    let side = game.position().to_move();
-    let view = game.position().view(side);
-    marsal::careful_move(game.rules(), |sq| view.at(sq), &moves, rng)
-        .and_then(|mv| space.encode(side, mv))
-        .map_or(-1, |a| a as i64)
-}
-
 /// Draws one action for each of `count` games into `actions[i]` (-1 for a
 /// game that is over) with the policy `policy`: `MARSAL_POLICY_RANDOM` (0)
 /// uniformly random among the legal actions (as `marsal_games_random_actions`),
@@ -429,7 +399,7 @@ pub unsafe extern "C" fn marsal_games_bot_actions(
     cap: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        let policy = Policy::new(policy, MARSAL_SEARCH_DEFAULT_NODES)?;
+        let policy = policy_bot(policy, MARSAL_SEARCH_DEFAULT_NODES)?;
         // SAFETY: the caller's promise.
         unsafe { bot_actions(games, count, policy, seed, actions, cap) }
     })

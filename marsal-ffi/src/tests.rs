@@ -4,6 +4,7 @@
 
 use super::*;
 use marsal::{Game, Position, Rng, Ruleset, Side, Status};
+use marsal_host::batch_seed;
 use std::ffi::c_char;
 use std::ptr::{null, null_mut};
 

@@ -2,7 +2,7 @@
 //! free functions.
 
 use crate::args::{self, Error, Result};
-use crate::bots::{BOTS, bot_move};
+use crate::bots::bot_move;
 use marsal::{
     Game as RustGame, PieceKind, Position, Rng, Ruleset as RustRuleset, Setup, Side, Square,
 };
@@ -112,7 +112,7 @@ pub fn version() -> String {
 /// The names of the built-in bots (`Game.botMove` takes them).
 #[wasm_bindgen]
 pub fn bots() -> Vec<String> {
-    BOTS.iter().map(|s| s.to_string()).collect()
+    marsal_host::Bot::names().map(String::from).collect()
 }
 
 /// The preset names.
@@ -135,18 +135,9 @@ pub fn random_playouts(
     let games = args::integer(&games, "games", 0.0, MAX_PLAYOUTS)?;
     let seed = args::seed(&seed, "seed")?;
     let max_plies = args::integer(&max_plies, "maxPlies", 1.0, MAX_PLAYOUT_PLIES)? as u32;
-    let mut rules = rules.rules;
-    rules.max_plies = Some(rules.max_plies.map_or(max_plies, |m| m.min(max_plies)));
-    let mut plies = 0u64;
-    for g in 0..games {
-        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g);
-        let mut pos =
-            Position::start(&rules, game_seed, !game_seed).map_err(|e| fail("start", e))?;
-        let mut rng = Rng::new(game_seed);
-        while pos.play_random(&mut rng).is_some() {}
-        plies += u64::from(pos.ply());
-    }
-    Ok(plies as f64)
+    marsal_host::random_playouts(&rules.rules, 0..games, seed, max_plies)
+        .map(|s| s.plies as f64)
+        .map_err(|e| Error::refused(e.to_string()))
 }
 
 /// The most games one `randomPlayouts` call plays.

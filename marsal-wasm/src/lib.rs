@@ -25,4 +25,3 @@ mod args;
 mod bots;
 pub use api::*;
 pub use args::{Error, ErrorKind};
-pub use bots::BOTS;

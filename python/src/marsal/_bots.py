@@ -23,8 +23,18 @@ __all__ = [
 
 #: The built-in bots, by name (their codes are the ``MARSAL_POLICY_*`` ones).
 POLICIES = ("random", "careful", "search")
-#: The search bot's default node budget (about 10 ms a move on one core).
-SEARCH_DEFAULT_NODES = 20_000
+
+
+def _default_nodes() -> int:
+    """The library's default search budget (``marsal_search_config_default``)."""
+    config = MarsalSearchConfig()
+    check(lib.marsal_search_config_default(ctypes.byref(config)))
+    return int(config.nodes)
+
+
+#: The search bot's default node budget (about 10 ms a move on one core), as
+#: the library gives it.
+SEARCH_DEFAULT_NODES = _default_nodes()
 #: The most determinizations a search may be asked for.
 SEARCH_MAX_DETERMINIZATIONS = 1024
 

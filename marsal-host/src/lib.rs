@@ -1,0 +1,45 @@
+//! What every host of the [marsal](https://docs.rs/marsal) rules engine
+//! shares, written once: the C library (`marsal-ffi`), the WebAssembly
+//! package (`marsal-wasm`), the `marsal` program (`marsal-cli`) and the
+//! Python extension (`marsal-python`) only translate it into their own terms.
+//!
+//! - [`Bot`], [`BOTS`] and [`DEFAULT_SEARCH_NODES`]: the built-in bots
+//!   (`random`, `careful`, `search`, `search:N`) and their budgets;
+//! - [`random_move`], [`play_random_plies`], [`random_playout`],
+//!   [`random_playouts`] and [`batch_seed`]: random play and the seed of
+//!   each game of a batch.
+//!
+//! # Why a crate of its own
+//! The engine (`marsal`) is `no_std`, allocates nothing on the play path
+//! and is mutation-tested file by file. What hosts share is of another kind:
+//! names read from text, error messages, threads. A `std` module of `marsal`
+//! would put it behind a feature of the engine, in the engine's mutation
+//! runs and documentation; a crate keeps the engine small and lets this
+//! layer depend on `std` freely. Everything here is built from the engine's
+//! public API: nothing of a rule is written here.
+//!
+//! ```
+//! use marsal::{Game, Position, Rng, Ruleset};
+//! use marsal_host::Bot;
+//!
+//! let mut game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
+//! let bot = Bot::parse("search:500").expect("a bot");
+//! let mut rng = Rng::new(7);
+//! for _ in 0..4 {
+//!     let mv = bot.play_in(&game, &mut rng, 7).expect("a legal move");
+//!     game.play(mv)?;
+//! }
+//! assert_eq!(game.position().ply(), 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod bots;
+mod playouts;
+
+pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES};
+pub use playouts::{
+    PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
+    random_playouts, with_ply_limit,
+};
