@@ -8,10 +8,11 @@
 //! order), which hosts index into.
 
 use crate::bitboard::{OFFSET, W};
+use crate::cell::{DIAGONAL, ORTHOGONAL};
 use crate::movegen::corner_sources;
 use crate::moves::Move;
 use crate::piece::Side;
-use crate::position::{DIAGONAL, ORTHOGONAL, Position};
+use crate::position::Position;
 use crate::square::Square;
 
 impl Position {

@@ -59,9 +59,10 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
+use crate::cell::{code, kind_of, owner};
 use crate::outcome::{Fight, Observation, Outcome};
 use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
-use crate::position::{Position, code, kind_of, owner};
+use crate::position::Position;
 use crate::rng::Rng;
 use crate::ruleset::{RevealRule, Ruleset};
 use crate::square::{CELLS, GRID_SQUARES};

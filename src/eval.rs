@@ -2,8 +2,9 @@
 //! material by strength, what the opponent knows of each piece, and how close
 //! each side is to the other's Flag. See [`search`](crate::search).
 
+use crate::cell::kind_of;
 use crate::piece::{PieceKind, Side};
-use crate::position::{Position, kind_of};
+use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::status::Status;
 

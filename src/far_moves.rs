@@ -22,30 +22,11 @@
 //! the square's own stands on it (most changes have none on one of the two,
 //! many on both).
 
+use crate::cell::{EMPTY, ORTHOGONAL, kind_of, owner};
 use crate::piece::{PieceKind, Side};
-use crate::position::{EMPTY, ORTHOGONAL, Position, kind_of, owner};
+use crate::position::Position;
+use crate::position::state::FarCounts;
 use crate::square::CELLS;
-
-/// Each far-moving piece's long moves (two squares or more, along empty
-/// squares, possibly ending on the first enemy piece), by cell, and their sum
-/// by side. Cells without a far-moving piece hold 0, so that equal positions
-/// have equal counts.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) struct FarCounts {
-    /// By cell: the long moves of the far-moving piece there (0 elsewhere).
-    per_cell: [u8; CELLS],
-    /// By side: the sum over its far-moving pieces.
-    pub(crate) total: [u32; 2],
-}
-
-impl Default for FarCounts {
-    fn default() -> FarCounts {
-        FarCounts {
-            per_cell: [0; CELLS],
-            total: [0; 2],
-        }
-    }
-}
 
 impl FarCounts {
     /// The long moves of the far-moving piece on `cell`.

@@ -1,17 +1,17 @@
 //! A game with its history: undo, full logs, and a compact serialised form.
 
 use crate::board_order::Line;
+use crate::cell::owner;
 use crate::more_squares::next_to_enemy;
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Observation, Outcome};
 use crate::piece::Side;
-use crate::position::owner;
-use crate::position::{MoveError, Position, PositionError};
+use crate::position::{MoveError, Position, PositionError, no_move_ending};
 use crate::repetition::HashCounts;
 use crate::ruleset::NoMoveRule;
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
-use crate::status::{DrawReason, Status, WinReason};
+use crate::status::{DrawReason, Status};
 use crate::undo::Undo;
 use crate::view::View;
 use crate::zobrist::piece_key;
@@ -225,7 +225,7 @@ impl Game {
             ^ piece_key(mv.from.cell(), piece)
             ^ piece_key(mv.to.cell(), piece);
         let mut cells = pos.cells;
-        cells[mv.from.cell()] = crate::position::EMPTY;
+        cells[mv.from.cell()] = crate::cell::EMPTY;
         cells[mv.to.cell()] = piece;
         // Walk back through the chase's positions, rebuilding each board only
         // as far as the records go.
@@ -392,18 +392,11 @@ impl Game {
         {
             // Every move the board allows is forbidden by the more-squares rule.
             let stuck = self.current.to_move;
-            self.current.status = match self.rules().no_move {
-                NoMoveRule::Draw => Status::Drawn {
-                    reason: DrawReason::NoLegalMove(stuck),
-                },
-                NoMoveRule::Loses if self.current.has_legal_move(!stuck) => Status::Won {
-                    winner: !stuck,
-                    reason: WinReason::OpponentCannotMove,
-                },
-                NoMoveRule::Loses => Status::Drawn {
-                    reason: DrawReason::NeitherCanMove,
-                },
-            };
+            let rule = self.rules().no_move;
+            let other_can = rule == NoMoveRule::Draw || self.current.has_legal_move(!stuck);
+            if let Some(ending) = no_move_ending(rule, stuck, false, other_can) {
+                self.current.status = ending;
+            }
         }
         if let Some(limit) = self.rules().repetition_draw {
             // The count by hash bounds the true count from above: only when it

@@ -92,6 +92,7 @@ mod army;
 mod bitboard;
 mod board_order;
 mod bot;
+mod cell;
 mod combat;
 pub mod determinize;
 pub mod encoding;

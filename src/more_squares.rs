@@ -43,19 +43,12 @@
 //!
 //! [`Game::from_position`]: crate::Game::from_position
 
+use crate::cell::{ORTHOGONAL, belongs_to};
 use crate::moves::Move;
 use crate::piece::Side;
-use crate::position::{ORTHOGONAL, Position, belongs_to};
+use crate::position::Position;
+use crate::position::state::Chase;
 use crate::square::{CELLS, Square};
-
-/// The chase lengths and last moves of both sides.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub(crate) struct Chase {
-    last_from: [Option<Square>; 2],
-    last_to: [Option<Square>; 2],
-    length: [u32; 2],
-}
 
 /// Whether a piece of `side`'s opponent stands orthogonally next to `sq`,
 /// not counting `ignore`.

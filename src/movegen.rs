@@ -2,10 +2,11 @@
 //! callback).
 
 use crate::bitboard::{Bits, OFFSET, W, bit};
+use crate::cell::{DIAGONAL, DIAGONAL_SIDES, EMPTY, ORTHOGONAL, belongs_to, kind_of};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::Side;
-use crate::position::{DIAGONAL, DIAGONAL_SIDES, EMPTY, ORTHOGONAL, Position, belongs_to, kind_of};
+use crate::position::Position;
 use crate::rng::Rng;
 use crate::square::{CELLS, Square};
 

@@ -38,16 +38,11 @@
 //! piece stands in its side's region: a few word operations.
 
 use crate::bitboard::{Bits, W};
+use crate::cell::{DIAGONAL, ORTHOGONAL, kind_of};
 use crate::movegen::corner_open;
 use crate::piece::{PieceKind, Side};
-use crate::position::{DIAGONAL, ORTHOGONAL, Position, kind_of};
-
-/// For each side, the squares from which its pieces can reach the enemy Flag
-/// (see the module documentation): `[side][0]` for any movable piece,
-/// `[side][1]` for a Miner. A position keeps them when its ruleset has the
-/// no-hope draw (all empty otherwise).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub(crate) struct HopeRegions([[Bits; 2]; 2]);
+use crate::position::Position;
+use crate::position::state::HopeRegions;
 
 /// Whether `side` has a path (as defined in the module documentation) from one
 /// of its movable pieces to the enemy Flag.
@@ -90,9 +85,11 @@ fn has_hope(pos: &Position, side: Side, regions: &HopeRegions) -> bool {
 /// side staying, changes the regions (see [`HopeRegions`]): a Mine (or Bomb)
 /// or a Flag, or a side's last Miner. (Taking such a move back changes them
 /// too.)
-#[inline(always)]
-pub(crate) fn changes_regions(kind: PieceKind, left: u8) -> bool {
-    kind.is_mine() || kind.is_flag() || (kind.defuses_mines() && left == 0)
+impl HopeRegions {
+    #[inline(always)]
+    pub(crate) fn changed_by(kind: PieceKind, left: u8) -> bool {
+        kind.is_mine() || kind.is_flag() || (kind.defuses_mines() && left == 0)
+    }
 }
 
 impl Position {
@@ -260,7 +257,15 @@ fn regions_of<const N: usize>(pos: &Position, side: Side, corner: bool) -> [W<N>
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn is_hopeless(pos: &Position) -> bool {
-    !can_reach_flag(pos, Side::Red) && !can_reach_flag(pos, Side::Blue)
+    pos.is_hopeless()
+}
+
+impl Position {
+    /// Whether neither side can ever capture the other's Flag (see
+    /// [`is_hopeless`]).
+    pub(crate) fn is_hopeless(&self) -> bool {
+        !can_reach_flag(self, Side::Red) && !can_reach_flag(self, Side::Blue)
+    }
 }
 
 #[cfg(all(test, feature = "alloc"))]

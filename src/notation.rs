@@ -39,69 +39,14 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
+use crate::cell::{EMPTY, LAKE, OFF, kind_of, owner};
 use crate::piece::{Piece, PieceKind, Side};
-use crate::position::{EMPTY, LAKE, OFF, Position, PositionError, kind_of, owner};
+use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
 use crate::square::Square;
 use core::fmt;
 
-/// Why a position text could not be read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum PositionTextError {
-    /// The side to move (` r` or ` b` after the rows) is missing.
-    #[error("the side to move (r or b) is missing after the rows")]
-    MissingSideToMove,
-    /// The side to move is not `r` or `b`.
-    #[error("the side to move must be r or b")]
-    BadSideToMove,
-    /// Wrong number of rows.
-    #[error("the board has {expected} ranks, the text {found} rows")]
-    RowCount {
-        /// Ranks of the board.
-        expected: usize,
-        /// Rows in the text.
-        found: usize,
-    },
-    /// A row of the wrong length.
-    #[error("rank {rank}: the board has {expected} files, the row {found} characters")]
-    RowLength {
-        /// The rank, 1-based.
-        rank: u8,
-        /// Files of the board.
-        expected: usize,
-        /// Characters in the row.
-        found: usize,
-    },
-    /// A character that is neither terrain nor a piece letter.
-    #[error("'{ch}' on {square} is not a piece letter, '.', '~' or '#'")]
-    BadChar {
-        /// The character.
-        ch: char,
-        /// Its square.
-        square: Square,
-    },
-    /// The list of publicly captured pieces names a piece that is not absent
-    /// from the board (more of a kind than the army has off the board), or a
-    /// character that is not a piece letter.
-    #[error("the captured pieces name {letter}, but no such piece is absent from the board")]
-    Captured {
-        /// The letter (upper case Red, lower case Blue).
-        letter: char,
-    },
-    /// Something follows the list of captured pieces.
-    #[error("nothing may follow the list of captured pieces")]
-    Trailing,
-    /// The terrain does not match the board (`~` must mark exactly the lakes,
-    /// `#` exactly the squares off the board).
-    #[error("{square} must be written '{expected}' on this board")]
-    Terrain {
-        /// The square.
-        square: Square,
-        /// What the board needs there.
-        expected: char,
-    },
-}
+pub use crate::position::PositionTextError;
 
 impl Position {
     /// Reads a position text (see the [module documentation](crate::notation)).

@@ -53,7 +53,7 @@ impl Position {
             // reusing what did not change (see `legal_move_count_after`).
             let known = self.known_moves(!self.to_move);
             for &mv in moves.iter() {
-                let attack = self.cells[mv.to.cell()] != crate::position::EMPTY;
+                let attack = self.cells[mv.to.cell()] != crate::cell::EMPTY;
                 let undo = Undo::before(self, mv);
                 self.make_inline::<false>(mv);
                 n += self.legal_move_count_after(mv, attack, &known) as u64;

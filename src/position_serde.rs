@@ -5,10 +5,11 @@
 //! status, so a forged file cannot produce a position that breaks a rule. The
 //! `last` event is taken as written: it only feeds [`View::last`](crate::View::last).
 
-use crate::more_squares::Chase;
+use crate::cell::owner;
 use crate::outcome::Outcome;
 use crate::piece::KindSet;
-use crate::position::{Position, PositionError, owner};
+use crate::position::state::Chase;
+use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
 use crate::square::{GRID_SQUARES, Square};
 use crate::two_square::Chain;

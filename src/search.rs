@@ -46,10 +46,11 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
+use crate::cell::{kind_of, owner};
 use crate::eval::{Values, evaluate};
 use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::Side;
-use crate::position::{Position, kind_of, owner};
+use crate::position::Position;
 use crate::rng::Rng;
 
 /// The search bot's budget and seed.

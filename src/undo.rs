@@ -9,11 +9,12 @@
 //! counts, bitboards) follows from the two squares.
 
 use crate::bitboard::Boards;
-use crate::more_squares::Chase;
+use crate::cell::{EMPTY, kind_of, owner};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::piece::Side;
-use crate::position::{EMPTY, Position, kind_of, owner};
+use crate::position::Position;
+use crate::position::state::{Chase, HopeRegions};
 use crate::square::CELLS;
 use crate::status::Status;
 use crate::two_square::Chain;
@@ -91,11 +92,7 @@ impl Undo {
     #[inline]
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn placement_hash(&self) -> u64 {
-        if self.to_move == Side::Blue {
-            self.hash ^ zobrist::BLUE_TO_MOVE
-        } else {
-            self.hash
-        }
+        zobrist::placement(self.hash, self.to_move)
     }
 }
 
@@ -152,7 +149,7 @@ impl Position {
                         && owner(code).is_some_and(|side| {
                             let kind = kind_of(code);
                             let now = self.on_board[side.index()][kind.index()];
-                            crate::no_hope::changes_regions(kind, now.saturating_sub(1))
+                            HopeRegions::changed_by(kind, now.saturating_sub(1))
                         })
                 };
                 if back(from.code, before[0]) || back(to.code, before[1]) {

@@ -1,9 +1,10 @@
 //! Views: exactly what one side knows.
 
 use crate::army::Army;
+use crate::cell::{LAKE, OFF, kind_of, owner};
 use crate::outcome::Observation;
 use crate::piece::{KIND_COUNT, KindSet, Piece, PieceKind, Side};
-use crate::position::{LAKE, OFF, Position, kind_of, owner};
+use crate::position::Position;
 use crate::square::{CELLS, GRID_SQUARES, MAX_FILES, MAX_RANKS, Square};
 use crate::status::Status;
 use core::fmt;

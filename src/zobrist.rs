@@ -1,5 +1,6 @@
 //! Zobrist hashing: a 64-bit key per (square, piece) and one for the side to move.
 
+use crate::piece::Side;
 use crate::rng::mix;
 use crate::square::CELLS;
 
@@ -25,6 +26,17 @@ static PIECE_KEYS: [[u64; CODES]; CELLS] = keys();
 
 /// The key XOR-ed in when Blue is to move.
 pub(crate) const BLUE_TO_MOVE: u64 = mix(0x6D61_7273_616C_00FF);
+
+/// The hash of a placement (the pieces on their squares, without the side to
+/// move) from a position's `hash` with `to_move` to move.
+#[inline]
+pub(crate) fn placement(hash: u64, to_move: Side) -> u64 {
+    if to_move == Side::Blue {
+        hash ^ BLUE_TO_MOVE
+    } else {
+        hash
+    }
+}
 
 /// The key of piece `code` (a piece cell code, `16..48`) on padded cell `cell`.
 #[inline]

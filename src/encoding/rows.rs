@@ -12,8 +12,9 @@
 use super::channel;
 use super::sealed::Sealed;
 use crate::bitboard::Bits;
+use crate::cell::kind_of;
 use crate::piece::{KindSet, Side};
-use crate::position::{Position, kind_of};
+use crate::position::Position;
 use crate::square::{MAX_RANKS, Square};
 use crate::square_set::SquareSet;
 use crate::view::{KnownGroups, SquareView, View, one_kind};
