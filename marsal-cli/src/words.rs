@@ -1,7 +1,8 @@
 //! Everything the program says to a person, in words: the legend of the
 //! letters, fight results, endings, plurals.
 
-use marsal::{Battle, DrawReason, Observation, PieceKind, Ruleset, Side, Status, WinReason};
+use marsal::{Battle, Observation, PieceKind, Ruleset, Side};
+pub use marsal_host::{battle_token, kinds_in_play, reason_token, side_name, status_words};
 use std::fmt::Write;
 
 /// `1 fight`, `2 fights`.
@@ -47,33 +48,6 @@ pub fn wrap(text: &str, width: usize) -> String {
         }
     }
     out
-}
-
-/// "Red" / "Blue".
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Red => "Red",
-        Side::Blue => "Blue",
-    }
-}
-
-/// The kinds either army of `rules` has, strongest first (Spy, Mines and Flag
-/// last).
-pub fn kinds_in_play(rules: &Ruleset) -> Vec<PieceKind> {
-    let mut kinds: Vec<PieceKind> = PieceKind::ALL
-        .into_iter()
-        .filter(|&k| Side::BOTH.iter().any(|&s| rules.army(s).count(k) > 0))
-        .collect();
-    kinds.sort_by_key(|&k| {
-        let special = match k {
-            PieceKind::Spy => 1,
-            PieceKind::Mine | PieceKind::Bomb => 2,
-            PieceKind::Flag => 3,
-            _ => 0,
-        };
-        (special, std::cmp::Reverse(rules.strengths.get(k)))
-    });
-    kinds
 }
 
 /// The legend printed with a board: what each letter and sign means.
@@ -133,41 +107,6 @@ pub fn observation_words(obs: &Observation, text: &str) -> String {
     s
 }
 
-/// Why a game was won, in words.
-pub fn win_reason(reason: WinReason) -> &'static str {
-    match reason {
-        WinReason::FlagCaptured => "the Flag was captured",
-        WinReason::OpponentCannotMove => "the opponent has no piece that can move",
-    }
-}
-
-/// Why a game was drawn, in words (PAT explained).
-pub fn draw_reason(reason: DrawReason) -> String {
-    match reason {
-        DrawReason::NoLegalMove(side) => format!(
-            "{} is to move and has no legal move: PAT (the Czech rules' stalemate: \
-             a player who cannot move draws)",
-            side_name(side)
-        ),
-        DrawReason::NeitherCanMove => "neither side has a piece that can move".into(),
-        DrawReason::NoHope => "neither side can ever capture the other's Flag".into(),
-        DrawReason::PlyLimit => "the limit on the number of moves was reached".into(),
-        DrawReason::NoAttackLimit => "too many moves in a row without an attack".into(),
-        DrawReason::Repetition => "the same position stood too often".into(),
-    }
-}
-
-/// The end of a game, in words.
-pub fn status_words(status: Status) -> String {
-    match status {
-        Status::Ongoing { to_move } => format!("{} to move", side_name(to_move)),
-        Status::Won { winner, reason } => {
-            format!("{} wins: {}", side_name(winner), win_reason(reason))
-        }
-        Status::Drawn { reason } => format!("a draw: {}", draw_reason(reason)),
-    }
-}
-
 /// The whole board (both armies), without the library's status line, and a
 /// line saying whose move it is or how the game ended, in words.
 pub fn board(pos: &marsal::Position, with_status: bool) -> String {
@@ -181,36 +120,6 @@ pub fn board(pos: &marsal::Position, with_status: bool) -> String {
         let _ = write!(s, ": {}", status_words(pos.status()));
     }
     s
-}
-
-/// The snake_case word of a fight result, as the marsal protocol sends it.
-pub fn battle_token(battle: Battle) -> &'static str {
-    match battle {
-        Battle::AttackerWins => "attacker_wins",
-        Battle::DefenderWins => "defender_wins",
-        Battle::BothRemoved => "both_removed",
-        Battle::MineDefused => "mine_defused",
-        Battle::FlagCaptured => "flag_captured",
-    }
-}
-
-/// The snake_case word of an ending, as the marsal protocol sends it.
-pub fn reason_token(status: Status) -> &'static str {
-    match status {
-        Status::Ongoing { .. } => "ongoing",
-        Status::Won { reason, .. } => match reason {
-            WinReason::FlagCaptured => "flag_captured",
-            WinReason::OpponentCannotMove => "opponent_cannot_move",
-        },
-        Status::Drawn { reason } => match reason {
-            DrawReason::NoLegalMove(_) => "no_legal_move",
-            DrawReason::NeitherCanMove => "neither_can_move",
-            DrawReason::NoHope => "no_hope",
-            DrawReason::PlyLimit => "ply_limit",
-            DrawReason::NoAttackLimit => "no_attack_limit",
-            DrawReason::Repetition => "repetition",
-        },
-    }
 }
 
 #[cfg(test)]
@@ -257,13 +166,5 @@ mod tests {
             assert!(l.contains(&format!("{} {}", k.letter(), k.name())), "{l}");
         }
         assert!(l.contains("upper case = Red"));
-    }
-
-    #[test]
-    fn pat_is_explained() {
-        let s = status_words(Status::Drawn {
-            reason: DrawReason::NoLegalMove(Side::Blue),
-        });
-        assert!(s.contains("PAT") && s.contains("cannot move draws"), "{s}");
     }
 }

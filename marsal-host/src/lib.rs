@@ -7,7 +7,10 @@
 //!   (`random`, `careful`, `search`, `search:N`) and their budgets;
 //! - [`random_move`], [`play_random_plies`], [`random_playout`],
 //!   [`random_playouts`] and [`batch_seed`]: random play and the seed of
-//!   each game of a batch.
+//!   each game of a batch;
+//! - [`status_words`], [`reason_token`], [`battle_token`] and
+//!   [`kinds_in_play`]: how a game ended in words and in the marsal
+//!   protocol's tokens, and the kinds a legend lists.
 //!
 //! # Why a crate of its own
 //! The engine (`marsal`) is `no_std`, allocates nothing on the play path
@@ -37,9 +40,13 @@
 
 mod bots;
 mod playouts;
+mod words;
 
 pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES};
 pub use playouts::{
     PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
     random_playouts, with_ply_limit,
+};
+pub use words::{
+    battle_token, draw_reason, kinds_in_play, reason_token, side_name, status_words, win_reason,
 };

@@ -381,19 +381,7 @@ impl Ruleset {
 
     fn kind_infos(&self) -> Vec<serde_json::Value> {
         let r = &self.rules;
-        let mut kinds: Vec<PieceKind> = PieceKind::ALL
-            .into_iter()
-            .filter(|&k| Side::BOTH.iter().any(|&s| r.army(s).count(k) > 0))
-            .collect();
-        kinds.sort_by_key(|&k| {
-            let special = match k {
-                PieceKind::Spy => 1,
-                PieceKind::Mine | PieceKind::Bomb => 2,
-                PieceKind::Flag => 3,
-                _ => 0,
-            };
-            (special, std::cmp::Reverse(r.strengths.get(k)))
-        });
+        let kinds = marsal_host::kinds_in_play(r);
         kinds
             .into_iter()
             .map(|k| {

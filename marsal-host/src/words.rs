@@ -1,0 +1,202 @@
+//! Words for a person and for a protocol: the sides' names, how a game
+//! ended (in words, and as the snake_case tokens the marsal protocol sends),
+//! fight results as tokens, and the kinds in play in the order a legend
+//! lists them.
+
+use marsal::{Battle, DrawReason, PieceKind, Ruleset, Side, Status, WinReason};
+
+/// "Red" / "Blue".
+///
+/// ```
+/// assert_eq!(marsal_host::side_name(marsal::Side::Blue), "Blue");
+/// ```
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Red => "Red",
+        Side::Blue => "Blue",
+    }
+}
+
+/// The kinds either army of `rules` has, strongest first (Spy, Mines and Flag
+/// last).
+///
+/// ```
+/// use marsal::{PieceKind, Ruleset};
+/// let kinds = marsal_host::kinds_in_play(&Ruleset::barrage());
+/// assert_eq!(kinds.first(), Some(&PieceKind::Marshal));
+/// assert_eq!(kinds.last(), Some(&PieceKind::Flag));
+/// ```
+pub fn kinds_in_play(rules: &Ruleset) -> Vec<PieceKind> {
+    let mut kinds: Vec<PieceKind> = PieceKind::ALL
+        .into_iter()
+        .filter(|&k| Side::BOTH.iter().any(|&s| rules.army(s).count(k) > 0))
+        .collect();
+    kinds.sort_by_key(|&k| {
+        let special = match k {
+            PieceKind::Spy => 1,
+            PieceKind::Mine | PieceKind::Bomb => 2,
+            PieceKind::Flag => 3,
+            _ => 0,
+        };
+        (special, std::cmp::Reverse(rules.strengths.get(k)))
+    });
+    kinds
+}
+
+/// Why a game was won, in words.
+///
+/// ```
+/// assert_eq!(marsal_host::win_reason(marsal::WinReason::FlagCaptured), "the Flag was captured");
+/// ```
+pub fn win_reason(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::FlagCaptured => "the Flag was captured",
+        WinReason::OpponentCannotMove => "the opponent has no piece that can move",
+    }
+}
+
+/// Why a game was drawn, in words (PAT explained).
+///
+/// ```
+/// let s = marsal_host::draw_reason(marsal::DrawReason::NoLegalMove(marsal::Side::Red));
+/// assert!(s.starts_with("Red is to move and has no legal move: PAT"));
+/// ```
+pub fn draw_reason(reason: DrawReason) -> String {
+    match reason {
+        DrawReason::NoLegalMove(side) => format!(
+            "{} is to move and has no legal move: PAT (the Czech rules' stalemate: \
+             a player who cannot move draws)",
+            side_name(side)
+        ),
+        DrawReason::NeitherCanMove => "neither side has a piece that can move".into(),
+        DrawReason::NoHope => "neither side can ever capture the other's Flag".into(),
+        DrawReason::PlyLimit => "the limit on the number of moves was reached".into(),
+        DrawReason::NoAttackLimit => "too many moves in a row without an attack".into(),
+        DrawReason::Repetition => "the same position stood too often".into(),
+    }
+}
+
+/// How a game stands or ended, in words.
+///
+/// ```
+/// use marsal::{Side, Status, WinReason};
+/// let won = Status::Won { winner: Side::Red, reason: WinReason::FlagCaptured };
+/// assert_eq!(marsal_host::status_words(won), "Red wins: the Flag was captured");
+/// ```
+pub fn status_words(status: Status) -> String {
+    match status {
+        Status::Ongoing { to_move } => format!("{} to move", side_name(to_move)),
+        Status::Won { winner, reason } => {
+            format!("{} wins: {}", side_name(winner), win_reason(reason))
+        }
+        Status::Drawn { reason } => format!("a draw: {}", draw_reason(reason)),
+    }
+}
+
+/// The snake_case word of a fight result, as the marsal protocol sends it.
+///
+/// ```
+/// assert_eq!(marsal_host::battle_token(marsal::Battle::MineDefused), "mine_defused");
+/// ```
+pub fn battle_token(battle: Battle) -> &'static str {
+    match battle {
+        Battle::AttackerWins => "attacker_wins",
+        Battle::DefenderWins => "defender_wins",
+        Battle::BothRemoved => "both_removed",
+        Battle::MineDefused => "mine_defused",
+        Battle::FlagCaptured => "flag_captured",
+    }
+}
+
+/// The snake_case word of an ending, as the marsal protocol sends it.
+///
+/// ```
+/// use marsal::{DrawReason, Status};
+/// assert_eq!(marsal_host::reason_token(Status::Drawn { reason: DrawReason::NoHope }), "no_hope");
+/// ```
+pub fn reason_token(status: Status) -> &'static str {
+    match status {
+        Status::Ongoing { .. } => "ongoing",
+        Status::Won { reason, .. } => match reason {
+            WinReason::FlagCaptured => "flag_captured",
+            WinReason::OpponentCannotMove => "opponent_cannot_move",
+        },
+        Status::Drawn { reason } => match reason {
+            DrawReason::NoLegalMove(_) => "no_legal_move",
+            DrawReason::NeitherCanMove => "neither_can_move",
+            DrawReason::NoHope => "no_hope",
+            DrawReason::PlyLimit => "ply_limit",
+            DrawReason::NoAttackLimit => "no_attack_limit",
+            DrawReason::Repetition => "repetition",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pat_is_explained() {
+        let s = status_words(Status::Drawn {
+            reason: DrawReason::NoLegalMove(Side::Blue),
+        });
+        assert!(s.contains("PAT") && s.contains("cannot move draws"), "{s}");
+    }
+
+    #[test]
+    fn the_kinds_in_play_are_those_of_the_armies_strongest_first() {
+        let rules = Ruleset::marsal_a_spion();
+        let kinds = kinds_in_play(&rules);
+        for k in PieceKind::ALL {
+            let in_play = Side::BOTH.iter().any(|&s| rules.army(s).count(k) > 0);
+            assert_eq!(kinds.contains(&k), in_play, "{k:?}");
+        }
+        assert_eq!(kinds[0], PieceKind::Marshal);
+        let spy = kinds
+            .iter()
+            .position(|&k| k == PieceKind::Spy)
+            .expect("a spy");
+        let mine = kinds
+            .iter()
+            .position(|&k| k == PieceKind::Mine)
+            .expect("mines");
+        assert!(spy < mine && mine < kinds.len() - 1, "{kinds:?}");
+        assert_eq!(kinds.last(), Some(&PieceKind::Flag));
+    }
+
+    #[test]
+    fn every_ending_has_its_own_token() {
+        let endings = [
+            Status::Won {
+                winner: Side::Red,
+                reason: WinReason::FlagCaptured,
+            },
+            Status::Won {
+                winner: Side::Red,
+                reason: WinReason::OpponentCannotMove,
+            },
+            Status::Drawn {
+                reason: DrawReason::NoLegalMove(Side::Red),
+            },
+            Status::Drawn {
+                reason: DrawReason::NeitherCanMove,
+            },
+            Status::Drawn {
+                reason: DrawReason::NoHope,
+            },
+            Status::Drawn {
+                reason: DrawReason::PlyLimit,
+            },
+            Status::Drawn {
+                reason: DrawReason::NoAttackLimit,
+            },
+            Status::Drawn {
+                reason: DrawReason::Repetition,
+            },
+        ];
+        let tokens: std::collections::BTreeSet<_> =
+            endings.iter().map(|&e| reason_token(e)).collect();
+        assert_eq!(tokens.len(), endings.len());
+    }
+}
