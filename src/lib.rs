@@ -88,6 +88,11 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+// The unit tests run on a host with `std` whatever the features (the test
+// harness needs it), so they may use it.
+#[cfg(all(test, not(feature = "std")))]
+extern crate std;
+
 mod army;
 mod bitboard;
 mod board_order;
