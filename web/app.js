@@ -25,6 +25,9 @@ const state = {
   focus: null, // the square with keyboard focus
   message: '',
   busy: false,
+  review: null, // {ply, plies} while stepping through a finished game
+  fight: null, // the fight being shown on the board: {square, attacker, defender, loser}
+  takeBack: false, // whether a take-back is possible now
 };
 window.marsalPage = state;
 
@@ -35,6 +38,10 @@ const send = (msg) => {
   document.body.classList.add('busy');
   worker.postMessage(msg);
 };
+/** How long a fight stays on the board before the next move is shown. */
+const FIGHT_MS = 900;
+const MOVE_MS = 180;
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 function say(text, kind = 'info') {
   state.message = text;
@@ -77,7 +84,7 @@ function targetsOf(square) {
 }
 
 function lastMove() {
-  const last = state.view?.last;
+  const last = shownView()?.last;
   return last ? [last.mv.from, last.mv.to] : [];
 }
 
@@ -85,14 +92,20 @@ function cellFor(name) {
   return document.querySelector(`#board [data-square="${name}"]`);
 }
 
+/** The view on the board: the game's, or the reviewed ply's. */
+function shownView() {
+  return state.review?.view ?? state.view;
+}
+
 function render() {
   const b = state.board;
   if (!b) return;
+  const revealed = state.review?.revealed ?? state.revealed;
   const boardEl = $('board');
   boardEl.style.setProperty('--files', b.files);
   boardEl.style.setProperty('--ranks', b.ranks);
   const bySquare = new Map(b.squares.map((s) => [s.square, s]));
-  const views = new Map((state.view?.squares ?? []).map((s) => [s.square, s.view]));
+  const views = new Map((shownView()?.squares ?? []).map((s) => [s.square, s.view]));
   const targets = state.selected ? targetsOf(state.selected) : [];
   const [lastFrom, lastTo] = lastMove();
   const parts = [];
@@ -133,7 +146,7 @@ function render() {
         } else if (v?.enemy) {
           const possible = v.enemy.possible;
           cls.push('enemy', b.human === 'red' ? 'blue' : 'red');
-          const shown = state.revealed?.[name];
+          const shown = revealed?.[name];
           if (possible.length === 1) {
             cls.push('known');
             content = pieceHtml(possible[0]);
@@ -147,6 +160,13 @@ function render() {
           }
         } else label += ': empty';
       }
+      if (state.fight?.square === name) {
+        const f = state.fight;
+        cls.push('fight');
+        content = `<span class="fighter${f.loser === 'attacker' || f.loser === 'both' ? ' loser' : ''}">${ABBR[f.attacker] ?? '?'}</span>` +
+          `<span class="vs">×</span><span class="fighter${f.loser === 'defender' || f.loser === 'both' ? ' loser' : ''}">${ABBR[f.defender] ?? '?'}</span>`;
+        label += `: fight, ${f.attacker} against ${f.defender}`;
+      }
       if (name === state.selected) cls.push('selected');
       if (targets.includes(name)) {
         cls.push('target');
@@ -155,8 +175,10 @@ function render() {
       if (name === lastFrom) cls.push('last-from');
       if (name === lastTo) cls.push('last-to');
       const tab = name === (state.focus ?? firstSquare()) ? 0 : -1;
+      // The name is the words (a hidden span); the letters drawn are hidden from screen readers.
       parts.push(`<button type="button" class="${cls.join(' ')}" data-square="${name}" ` +
-        `tabindex="${tab}" title="${label}" aria-label="${label}">${content}</button>`);
+        `tabindex="${tab}" title="${label}"><span class="sr">${label}</span>` +
+        `${content ? `<span class="face" aria-hidden="true">${content}</span>` : ''}</button>`);
     }
   }
   parts.push('<span class="coord"></span>');
@@ -176,6 +198,13 @@ function renderPanel() {
   document.body.dataset.phase = state.phase;
   $('setup-controls').hidden = !setup;
   $('play-controls').hidden = setup;
+  const over = state.phase === 'over';
+  $('resign').hidden = over;
+  $('takeback').hidden = !state.takeBack;
+  $('review').hidden = !over || state.review !== null;
+  $('review-controls').hidden = state.review === null;
+  if (state.review) $('review-ply').textContent = `ply ${state.review.ply} of ${state.review.plies}`;
+  $('letters').textContent = state.board ? `Letters: ${state.board.kinds.map((k) => `${k.letter} ${k.kind}`).join(', ')}; . an empty square.` : '';
   $('sensible').hidden = !state.board?.sensible;
   if (setup && state.setup) {
     if (document.activeElement !== $('setup-text')) $('setup-text').value = state.setup.text;
@@ -185,19 +214,20 @@ function renderPanel() {
     : state.status;
   const log = $('log');
   log.innerHTML = '';
-  for (const line of state.log) {
+  for (const line of state.review?.log ?? state.log) {
     const li = document.createElement('li');
     li.textContent = line;
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
-  $('last').textContent = state.log.length ? state.log.slice(-2).join(' ') : '';
+  const lines = state.review?.log ?? state.log;
+  $('last').textContent = lines.length ? lines.slice(-2).join(' ') : '';
   renderLegend();
 }
 
 function renderLegend() {
   const b = state.board;
-  const remaining = state.view?.remaining;
+  const remaining = shownView()?.remaining;
   const enemy = b.human === 'red' ? 'blue' : 'red';
   const rows = b.kinds.map((k) => {
     const left = remaining ? ` ${remaining[b.human][k.kind] ?? 0}/${remaining[enemy][k.kind] ?? 0}` : ` ${k[b.human]}`;
@@ -230,9 +260,14 @@ function clickSquare(name) {
   state.focus = name;
   if (state.busy) return;
   if (state.phase === 'setup') return clickSetup(name);
-  if (state.phase !== 'play') return;
   showInfo(name);
+  if (state.phase !== 'play') return;
   const v = state.view.squares.find((s) => s.square === name)?.view;
+  if (v?.enemy && !state.selected) {
+    // A tap on an enemy piece inspects it (the info line says what it may be).
+    say('');
+    return;
+  }
   if (!state.moves.length) {
     say(state.view.status.ongoing ? 'Wait for your opponent\u2019s move.' : 'The game is over.');
     return;
@@ -265,6 +300,21 @@ function clickSquare(name) {
   }
   say('Pick one of your own pieces first.', 'error');
 }
+
+/** Drag and drop: a press on a piece and a release on another square is a pick and a move. */
+let dragFrom = null;
+$('board').addEventListener('pointerdown', (e) => {
+  const cell = e.target.closest('[data-square]');
+  dragFrom = cell?.classList.contains('own') ? cell.dataset.square : null;
+});
+$('board').addEventListener('pointerup', (e) => {
+  const from = dragFrom;
+  dragFrom = null;
+  const to = document.elementFromPoint(e.clientX, e.clientY)?.closest('#board [data-square]')?.dataset.square;
+  if (!from || !to || to === from) return; // a click: the click handler has it
+  if (state.selected !== from) clickSquare(from);
+  if (state.selected === from) clickSquare(to);
+});
 
 function clickSetup(name) {
   const sq = state.board.squares.find((s) => s.square === name);
@@ -329,6 +379,10 @@ $('board').addEventListener('mouseover', (e) => {
 });
 $('board').addEventListener('keydown', (e) => {
   const keys = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (state.review && (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && e.shiftKey) {
+    e.preventDefault();
+    return reviewAt(state.review.ply + (e.key === 'ArrowLeft' ? -1 : 1));
+  }
   if (keys[e.key]) {
     e.preventDefault();
     moveFocus(...keys[e.key]);
@@ -360,11 +414,32 @@ function newGameMsg(type = 'new') {
   return {
     type, preset: $('preset').value, side: $('side').value, bot: $('bot').value,
     testSeed: testSeed(),
+    takeBack: $('takeback-option').checked,
+    limits: {
+      max_plies: $('max-plies').value ? Number($('max-plies').value) : null,
+      repetition_draw: $('repetition').value ? Number($('repetition').value) : null,
+    },
   };
 }
 
+/** A game in progress is given up only when the person confirms it. */
+function confirmLeave(what) {
+  return state.phase !== 'play' || window.confirm(`${what}? The game in progress will be lost.`);
+}
+
 function newGame() {
+  if (!confirmLeave('Start a new game')) {
+    // Put the choices back as they are for the game going on.
+    if (state.board) {
+      $('side').value = state.board.human;
+      if ([...$('preset').options].some((o) => o.value === state.board.preset)) $('preset').value = state.board.preset;
+    }
+    return;
+  }
   state.phase = 'loading';
+  state.review = null;
+  state.revealed = null;
+  state.fight = null;
   state.view = null;
   state.log = [];
   state.moves = [];
@@ -383,19 +458,94 @@ $('start').addEventListener('click', () => {
   state.selected = null;
   send({ type: 'start', bot: $('bot').value });
 });
-$('save').addEventListener('click', () => send({ type: 'save' }));
+$('save').addEventListener('click', () => {
+  say('');
+  send({ type: 'save' });
+});
+$('resign').addEventListener('click', () => {
+  if (state.phase === 'play' && window.confirm('Resign this game?')) send({ type: 'resign' });
+});
+$('takeback').addEventListener('click', () => {
+  say('');
+  send({ type: 'takeback' });
+});
+function reviewAt(ply) {
+  if (state.phase !== 'over') return;
+  const plies = state.review?.plies ?? state.view.ply;
+  send({ type: 'review', ply: Math.max(0, Math.min(plies, ply)) });
+}
+$('review').addEventListener('click', () => reviewAt(0));
+$('review-first').addEventListener('click', () => reviewAt(0));
+$('review-prev').addEventListener('click', () => reviewAt(state.review.ply - 1));
+$('review-next').addEventListener('click', () => reviewAt(state.review.ply + 1));
+$('review-last').addEventListener('click', () => reviewAt(state.review.plies));
+$('zoom').addEventListener('click', () => {
+  const on = document.body.classList.toggle('zoomed');
+  $('zoom').setAttribute('aria-pressed', String(on));
+});
 $('load').addEventListener('change', () => {
   const file = $('load').files[0];
-  if (file) send({ type: 'load', file, side: $('side').value, bot: $('bot').value });
+  if (file && confirmLeave('Load a game')) {
+    say('');
+    state.review = null;
+    send({ type: 'load', file, side: $('side').value, bot: $('bot').value });
+  }
   $('load').value = '';
 });
 
 // ------------------------------------------------------------------ worker
 
+// The worker's messages are shown in order; a fight holds the board for a
+// moment (both pieces shown, the loser fading) before the next one.
+const queue = [];
+let holding = false;
 worker.onmessage = (e) => {
-  const msg = e.data;
-  state.busy = false;
-  document.body.classList.remove('busy');
+  queue.push(e.data);
+  if (!holding) drain();
+};
+
+function drain() {
+  while (queue.length && !holding) {
+    const msg = queue.shift();
+    if (!queue.length) {
+      state.busy = false;
+      document.body.classList.remove('busy');
+    }
+    const hold = handle(msg);
+    if (hold) {
+      holding = true;
+      setTimeout(() => {
+        holding = false;
+        state.fight = null;
+        render();
+        drain();
+      }, hold);
+    }
+  }
+}
+
+/** The fight of a new last move, as the person saw it, or null. */
+function fightOf(view, before) {
+  const last = view.last;
+  if (!last || last.battle === null || view.ply === before) return null;
+  const loser = { attacker_wins: 'defender', defender_wins: 'attacker', both_removed: 'both', mine_defused: 'defender', flag_captured: 'defender' }[last.battle] ?? null;
+  return { square: last.mv.to, attacker: last.piece, defender: last.defender, loser };
+}
+
+/** A short slide of the piece that just moved, from its square to the new one. */
+function animateMove(view, before) {
+  const last = view.last;
+  if (!last || last.battle !== null || view.ply === before || reducedMotion()) return;
+  const from = cellFor(last.mv.from)?.getBoundingClientRect();
+  const to = cellFor(last.mv.to);
+  if (!from || !to?.animate) return;
+  const r = to.getBoundingClientRect();
+  to.animate([{ transform: `translate(${from.left - r.left}px, ${from.top - r.top}px)` }, { transform: 'none' }],
+    { duration: MOVE_MS, easing: 'ease-out' });
+}
+
+/** Shows one message of the worker; returns how long to hold it (ms) before the next. */
+function handle(msg) {
   switch (msg.type) {
     case 'ready': {
       state.ready = true;
@@ -427,7 +577,10 @@ worker.onmessage = (e) => {
       break;
     case 'state': {
       const wasOver = state.phase === 'over';
+      const before = state.phase === 'play' ? state.view?.ply : msg.view.ply;
       state.phase = msg.over ? 'over' : 'play';
+      state.review = null;
+      state.takeBack = msg.takeBack;
       state.view = msg.view;
       state.moves = msg.moves;
       state.log = msg.log;
@@ -439,9 +592,17 @@ worker.onmessage = (e) => {
       else if (msg.loaded) say(msg.over ? 'Loaded a finished game.' : 'Loaded: play on.');
       else if (msg.over && !wasOver) say('Game over. Press New game to play again, or Save game to keep it.', 'end');
       else if (state.message.startsWith('You play')) say('');
+      state.fight = fightOf(msg.view, before);
       render();
+      animateMove(msg.view, before);
+      if (state.fight && !reducedMotion()) return FIGHT_MS;
+      state.fight = null;
       break;
     }
+    case 'review':
+      state.review = { ply: msg.ply, plies: msg.plies, view: msg.view, revealed: msg.revealed, log: msg.log };
+      render();
+      break;
     case 'saved': {
       const a = document.createElement('a');
       const url = URL.createObjectURL(new Blob([msg.text], { type: 'application/json' }));
@@ -464,4 +625,5 @@ worker.onmessage = (e) => {
     default:
       break;
   }
-};
+  return 0;
+}

@@ -68,6 +68,8 @@ async function openPage(viewport = { width: 1280, height: 900 }, query = '?seed=
     };
   });
   const page = await context.newPage();
+  // window.confirm (new game, resign, load during a game): accepted, unless a test sets page.dismissDialogs.
+  page.on('dialog', (d) => (page.dismissDialogs ? d.dismiss() : d.accept()));
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const t0 = performance.now();
@@ -90,8 +92,8 @@ async function choosePreset(page, preset, side = 'red') {
     && !window.marsalPage.busy, preset);
 }
 
-const PAGE_FIELDS = ['board', 'busy', 'focus', 'log', 'message', 'moves', 'opponent', 'phase', 'ready',
-  'revealed', 'selected', 'setup', 'status', 'view'].sort();
+const PAGE_FIELDS = ['board', 'busy', 'fight', 'focus', 'log', 'message', 'moves', 'opponent', 'phase', 'ready',
+  'revealed', 'review', 'selected', 'setup', 'status', 'takeBack', 'view'].sort();
 
 const KIND_NAMES = ['Marshal', 'General', 'Colonel', 'Major', 'Captain', 'Lieutenant', 'Sergeant', 'Cadet',
   'Corporal', 'Gunner', 'Scout', 'Miner', 'Spy', 'Mine', 'Bomb', 'Flag'];
@@ -134,8 +136,8 @@ async function checkNoLeak(page, worker, seen) {
   }
   const cells = await page.evaluate(() => [...document.querySelectorAll('#board [data-square]')].map((c) => ({
     square: c.dataset.square,
-    text: c.textContent,
-    attrs: [...c.attributes].map((a) => `${a.name}=${a.value}`).join(' '),
+    text: c.querySelector('.face')?.textContent ?? '',
+    attrs: [...c.attributes].map((a) => `${a.name}=${a.value}`).join(' ') + ` ${c.querySelector('.sr')?.textContent}`,
   })));
   const possibleAt = new Map(truth.view.squares.filter((s) => s.view.enemy).map((s) => [s.square, s.view.enemy.possible]));
   const hidden = truth.enemyView.squares.filter((s) => s.view.own && possibleAt.get(s.square)?.length > 1);
@@ -170,8 +172,8 @@ async function waitHumanTurn(page, afterPly) {
   }, afterPly);
 }
 
-/** One move by clicks: a piece, then one of its highlighted targets (attacks preferred). */
-async function playByClicks(page, rng) {
+/** One move by clicks: a piece, then one of its highlighted targets (attacks preferred); `onFight` runs while a fight of it shows. */
+async function playByClicks(page, rng, onFight = null) {
   const { moves, ply } = await stateNow(page);
   const from = [...new Set(moves.map((mv) => mv.split(/[-x]/)[0]))];
   const attacks = moves.filter((mv) => mv.includes('x'));
@@ -185,7 +187,12 @@ async function playByClicks(page, rng) {
   assert.deepEqual(targets.sort(), expected.sort(), 'the highlighted targets are the legal moves');
   const enemyTargets = moves.filter((mv) => mv.startsWith(pick + 'x')).map((mv) => mv.slice(pick.length + 1));
   const choices = enemyTargets.length && rng() < 0.8 ? enemyTargets : targets;
-  await page.click(`#board [data-square="${choices[Math.floor(rng() * choices.length)]}"]`);
+  const to = choices[Math.floor(rng() * choices.length)];
+  await page.click(`#board [data-square="${to}"]`);
+  if (onFight && enemyTargets.includes(to)) {
+    await page.waitForFunction((sq) => window.marsalPage.fight?.square === sq, to);
+    await onFight(to);
+  }
   await waitHumanTurn(page, ply);
 }
 
@@ -263,16 +270,27 @@ test('a whole game by clicks: illegal click refused, nothing hidden leaks at any
   const refusal = await page.textContent('#message');
   assert.match(refusal, new RegExp(`move "${from}[-x]${wrong}"`));
   assert.equal((await stateNow(page)).ply, 0, 'the refused move changed nothing');
-  await page.click(`#board [data-square="${(await page.$eval('#board .cell.enemy', (c) => c.dataset.square))}"]`);
-  assert.equal(await page.textContent('#message'), 'Pick one of your own pieces first.');
+  // A click on an enemy piece (with no piece picked) inspects it.
+  const enemySquare = await page.$eval('#board .cell.enemy', (c) => c.dataset.square);
+  await page.click(`#board [data-square="${enemySquare}"]`);
+  assert.equal(await page.textContent('#message'), '');
+  assert.match(await page.textContent('#info'), new RegExp(`^${enemySquare}: enemy piece; it may be `));
 
   const rng = rngFrom(11);
   let saved = null;
   let human = 0;
+  let fightShot = false;
+  const onFight = async (square) => {
+    if (fightShot) return;
+    fightShot = true;
+    const text = await page.textContent(`#board [data-square="${square}"]`);
+    assert.match(text, /×/, 'both pieces of the fight are on its square');
+    await page.screenshot({ path: join(shots, 'fight.png') });
+  };
   for (;;) {
     const now = await stateNow(page);
     if (now.phase === 'over') break;
-    await playByClicks(page, rng);
+    await playByClicks(page, rng, onFight);
     human += 1;
     seen = await checkNoLeak(page, worker, seen);
     if (human === 10) {
@@ -302,6 +320,29 @@ test('a whole game by clicks: illegal click refused, nothing hidden leaks at any
   assert.match(status, /(You win|You lose|A draw).*Game over\./);
   assert.match(await page.textContent('#message'), /^Game over\./);
   await page.screenshot({ path: join(shots, 'end.png') });
+  assert.ok(fightShot, 'a fight was shown on the board');
+  // Review: step through the finished game, both armies shown.
+  await page.click('#review');
+  await page.waitForFunction(() => window.marsalPage.review?.ply === 0 && !window.marsalPage.busy);
+  for (let i = 0; i < 6; i++) {
+    const p = await page.evaluate(() => window.marsalPage.review.ply);
+    await page.click('#review-next');
+    await page.waitForFunction((p) => window.marsalPage.review?.ply === p + 1 && !window.marsalPage.busy, p);
+  }
+  assert.equal(await page.textContent('#review-ply'), `ply 6 of ${(await stateNow(page)).ply}`);
+  const reviewed = await page.evaluate(() => window.marsalPage.review);
+  const truthAt6 = await worker.evaluate(() => {
+    const g = self.marsalWorker.game.clone();
+    while (g.ply > 6) g.undo();
+    const v = g.view(self.marsalWorker.human);
+    g.free();
+    return v;
+  });
+  assert.deepEqual(reviewed.view, truthAt6, 'the review shows the game at ply 6');
+  assert.equal(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, true, 'the enemy army is shown');
+  await page.screenshot({ path: join(shots, 'review.png') });
+  await page.click('#review-last');
+  await page.waitForFunction(() => window.marsalPage.review?.ply === window.marsalPage.review?.plies);
   // Saved after the end: the whole record, both armies.
   const [record] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
   const recordPath = join(shots, 'finished-game.json');
@@ -455,4 +496,80 @@ test('a fixed seed is a test mode the page shows; a bad ?seed= is refused and th
   assert.match(await bad.page.textContent('#message'), /\?seed=abc is no seed/);
   assert.equal(await bad.page.isHidden('#test-mode'), true);
   await bad.context.close();
+});
+
+const axeSource = readFileSync(join(here, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/** The serious and critical violations axe-core finds on the page now. */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })));
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+test('a game with the limits and take-backs chosen: take back, a refused new game, resign; axe-core finds no serious violation', async () => {
+  const { page, context, errors } = await openPage();
+  await choosePreset(page, 'barrage');
+  assert.deepEqual(await axeViolations(page), [], 'the setup screen');
+  assert.match(await page.textContent('#letters'), /Letters: M Marshal, G General, .*F Flag/);
+  await page.selectOption('#max-plies', '500');
+  await page.selectOption('#repetition', '3');
+  await page.check('#takeback-option');
+  await page.click('#new');
+  await page.waitForFunction(() => window.marsalPage.phase === 'setup' && !window.marsalPage.busy
+    && window.marsalPage.board.limits.max_plies === 500);
+  assert.deepEqual(await page.evaluate(() => window.marsalPage.board.limits),
+    { max_plies: 500, max_plies_without_attack: null, repetition_draw: 3 });
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  assert.deepEqual(await axeViolations(page), [], 'the game screen');
+  // A tap on an enemy piece inspects it.
+  const enemySq = await page.$eval('#board .cell.enemy', (c) => c.dataset.square);
+  await page.click(`#board [data-square="${enemySq}"]`);
+  assert.match(await page.textContent('#info'), new RegExp(`^${enemySq}: enemy`));
+  assert.equal(await page.getAttribute('#message', 'class'), 'info');
+  // A move by dragging, then taken back.
+  const { moves } = await stateNow(page);
+  const [from, to] = moves.find((mv) => mv.includes('-')).split('-');
+  await page.dragAndDrop(`#board [data-square="${from}"]`, `#board [data-square="${to}"]`);
+  await waitHumanTurn(page, 0);
+  const after = await stateNow(page);
+  assert.ok(after.ply >= 1, 'the drag played the move');
+  if (after.phase === 'play') {
+    assert.equal(await page.isVisible('#takeback'), true);
+    await page.click('#takeback');
+    await page.waitForFunction(() => window.marsalPage.view.ply === 0 && !window.marsalPage.busy);
+  }
+  // New game refused at the confirmation: the game goes on.
+  page.dismissDialogs = true;
+  await page.selectOption('#side', 'blue');
+  await page.click('#new');
+  assert.equal((await stateNow(page)).phase, 'play');
+  assert.equal(await page.inputValue('#side'), 'red', 'the choice is put back');
+  page.dismissDialogs = false;
+  await page.click('#resign');
+  await page.waitForFunction(() => window.marsalPage.phase === 'over');
+  assert.match(await page.textContent('#status'), /You resigned/);
+  assert.ok(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, 'the enemy army is shown at the end');
+  assert.deepEqual(await axeViolations(page), [], 'the end screen');
+  console.log('axe-core: no serious or critical violation on the setup, game and end screens');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game in progress comes back after a reload (the sealed autosave)', async () => {
+  const { page, context } = await openPage();
+  await choosePreset(page, 'barrage');
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  await playByClicks(page, rngFrom(9));
+  const view = await page.evaluate(() => window.marsalPage.view);
+  if ((await stateNow(page)).phase === 'play') {
+    await page.reload();
+    await page.waitForFunction(() => window.marsalPage?.phase === 'play' && !window.marsalPage.busy);
+    assert.deepEqual(await page.evaluate(() => window.marsalPage.view), view);
+    assert.match(await page.textContent('#message'), /restored/);
+  }
+  await context.close();
 });
