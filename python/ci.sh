@@ -46,7 +46,8 @@ cp -r "$here/tests" "$work/run/tests"
 cd "$work/run"
 "$py" -c 'import marsal, os; print("marsal", marsal.version(), "from", os.path.dirname(marsal.__file__))'
 "$py" -c 'import marsal; assert marsal.compiled_calls(), "marsal._native is not in use"'
-"$py" -m pytest -q -p no:cacheprovider tests
+# The ctypes table is checked against the header (tests/test_header.py).
+MARSAL_HEADER="$(dirname "$here")/include/marsal.h" "$py" -m pytest -q -p no:cacheprovider tests
 echo "--- the pure-Python per-ply calls (MARSAL_NATIVE=0), the tests that use them"
 MARSAL_NATIVE=0 "$py" -m pytest -q -p no:cacheprovider \
   tests/test_compiled_calls.py tests/test_legal_moves.py tests/test_core.py

@@ -62,7 +62,7 @@ def capped(preset: str, max_plies: int) -> Ruleset:
 
 
 def new_game(rules: Ruleset, seed: int):
-    out = marsal._core._game_p()
+    out = marsal._structs._game_p()
     check(lib.marsal_game_new_random(rules._get(), seed, seed ^ 0xFFFF_FFFF, ctypes.byref(out)))
     return out
 
@@ -148,7 +148,7 @@ def batched_games_play_random(rules: Ruleset, games: int, seed: int, envs: int) 
     plies = 0
     for first in range(0, games, envs):
         k = min(envs, games - first)
-        arr = (marsal._core._game_p * k)()
+        arr = (marsal._structs._game_p * k)()
         for i in range(k):
             arr[i] = new_game(rules, seed + first + i)
         try:

@@ -602,7 +602,7 @@ class TestBatches(ErrorAssertions):
     def test_views_errors(self):
         lib = marsal.lib
         with Game.random("classic", 1, 2) as a, Game.random("marsal_a_spion", 1, 2) as b:
-            arr = marsal._core._handles([a, a])
+            arr = marsal._batch._handles([a, a])
             n = ctypes.c_size_t(0)
             st = lib.marsal_games_view(arr, 2, 0, None, 0, ctypes.byref(n))
             self.assertEqual((st, n.value), (Status.BUFFER_TOO_SMALL, 200))

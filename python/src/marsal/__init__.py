@@ -39,7 +39,7 @@ True
 """
 
 # A module per concept (the C library, enums, errors, C structs, values,
-# rulesets, games, batches); ``marsal._core`` still gives the former names.
+# rulesets, games, batches).
 from ._batch import play_random, views, views_raw
 from ._bots import (
     POLICIES, SEARCH_DEFAULT_NODES, SEARCH_MAX_DETERMINIZATIONS, SearchStats, bot_actions,
@@ -87,9 +87,6 @@ __all__ = [
     "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SearchStats",
     "bot_actions",
 ]
-
-# The former single module, still an attribute (``marsal._core._handles``).
-from . import _core  # noqa: E402,F401
 
 
 def _register_gymnasium() -> None:

@@ -108,7 +108,7 @@ def find_library() -> str:
         tried.append(str(p))
         if p.is_file():
             return str(p)
-    # A source checkout: <repo>/python/src/marsal/_core.py
+    # A source checkout: <repo>/python/src/marsal/_library.py
     repo = here.parent.parent.parent
     for profile in ("release", "debug"):
         for name in _library_names():
@@ -129,12 +129,16 @@ _SIGNATURES = {
     "marsal_ruleset_preset": (_c_status, [_char_p, ctypes.POINTER(_rules_p)]),
     "marsal_ruleset_from_json": (_c_status, [_char_p, ctypes.POINTER(_rules_p)]),
     "marsal_ruleset_to_json": (_c_status, [_rules_p, _buf_p, ctypes.c_size_t, _size_p]),
-    "marsal_ruleset_free": (None, [_rules_p]),
+    "marsal_ruleset_free": (_c_status, [_rules_p]),
+    "marsal_ruleset_option_names": (_c_status, [_buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_ruleset_get_option": (
+        _c_status, [_rules_p, _char_p, _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_ruleset_set_option": (_c_status, [_rules_p, _char_p, _char_p]),
     "marsal_setup_random": (
         _c_status, [_rules_p, _u8, _u64, _buf_p, ctypes.c_size_t, _size_p]),
     "marsal_game_new": (_c_status, [_rules_p, _char_p, _char_p, ctypes.POINTER(_game_p)]),
     "marsal_game_new_random": (_c_status, [_rules_p, _u64, _u64, ctypes.POINTER(_game_p)]),
-    "marsal_game_free": (None, [_game_p]),
+    "marsal_game_free": (_c_status, [_game_p]),
     "marsal_game_legal_moves": (
         _c_status, [_game_p, ctypes.POINTER(MarsalMove), ctypes.c_size_t, _size_p]),
     "marsal_game_play": (
@@ -163,6 +167,12 @@ _SIGNATURES = {
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u32, _u64, ctypes.POINTER(_u64)]),
     "marsal_random_playouts": (
         _c_status, [_rules_p, _u32, _u64, _u32, ctypes.POINTER(MarsalPlayoutSummary)]),
+    "marsal_games_legal_moves": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, ctypes.POINTER(MarsalMove),
+                    ctypes.c_size_t, _size_p, _size_p]),
+    "marsal_games_play": (
+        _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, ctypes.POINTER(MarsalMove),
+                    ctypes.POINTER(MarsalOutcome), ctypes.POINTER(_c_status)]),
     "marsal_games_view": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8,
                     ctypes.POINTER(MarsalSquareView), ctypes.c_size_t, _size_p]),
