@@ -15,7 +15,11 @@
 //! kinds, when that is all it can be). The last move's squares are tinted
 //! yellow, joined by a line; a fight is marked with an orange star.
 //!
+//! The pixels, PNG and GIF need the `raster` feature (on by default: it
+//! brings tiny-skia and gif); without it the crate writes SVG only.
+//!
 //! ```
+//! # #[cfg(feature = "raster")] {
 //! use marsal::{Position, Ruleset, Side};
 //! use marsal_render::{Options, Painter, Picture, svg};
 //! let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
@@ -24,21 +28,26 @@
 //! assert!(text.starts_with("<svg"));
 //! let img = Painter::new().rgb(&picture, &Options::default())?;
 //! assert_eq!(img.pixels.len(), (img.width * img.height * 3) as usize);
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "raster")]
 mod animate;
 mod glyphs;
 mod options;
 mod picture;
+#[cfg(feature = "raster")]
 mod raster;
 mod scene;
 mod svg;
 
+#[cfg(feature = "raster")]
 pub use animate::{FrameTimes, animated_gif, position_at};
 pub use options::{DEFAULT_SQUARE, MAX_SQUARE, MIN_SQUARE, Options, Orientation};
 pub use picture::{Cell, LastMove, Look, Picture, Viewpoint};
+#[cfg(feature = "raster")]
 pub use raster::{Painter, RgbImage};
 
 /// Why a picture could not be made.

@@ -428,7 +428,7 @@ impl Ruleset {
 #[wasm_bindgen]
 #[derive(Clone)]
 pub struct Game {
-    game: RustGame,
+    pub(crate) game: RustGame,
 }
 
 #[wasm_bindgen]

@@ -23,5 +23,6 @@
 mod api;
 mod args;
 mod bots;
+mod render;
 pub use api::*;
 pub use args::{Error, ErrorKind};

@@ -15,6 +15,7 @@ from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _se
 from ._enums import _SIDE_TO_MOVE, Side, State, Status
 from ._game_core import _GameCore
 from ._handle import _Handle
+from ._pictures import _Pictures
 from ._errors import _bad_type, _bad_value
 from ._library import (
     _check_buffer, _encode, _int_arg, _read_items, _read_text, _side_code, _u32_arg, _u64_arg, check, lib,
@@ -32,7 +33,7 @@ from ._values import (
 
 __all__ = ["Game"]
 
-class Game(_GameCore, _Handle):
+class Game(_GameCore, _Pictures, _Handle):
     """A game with its history (``MarsalGame``).
 
     ``Game(ruleset, red_setup, blue_setup)`` starts from two setup texts;

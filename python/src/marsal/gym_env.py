@@ -13,6 +13,14 @@ action loses the game (``illegal_action="lose"``, reward -1, terminated,
 ``info["illegal_action"] = True``) or is replaced by a random legal one
 (``illegal_action="random"``). ``max_plies`` (default 3000) truncates long
 games.
+
+Rendering: ``render_mode="ansi"`` gives the agent's view as text;
+``render_mode="rgb_array"`` gives the board as an ``(H, W, 3)`` ``uint8``
+picture (426 x 426 for a classic board at the default ``render_size`` of
+40 pixels a square), drawn from the agent's view (``render_as="player"``, the
+default: enemy pieces it has not seen show ``?``) or the referee's
+(``render_as="referee"``: every piece), as
+``gymnasium.wrappers.RecordVideo`` records it.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from ._enums import Side
 from ._game import Game
 from ._errors import _bad_value
 from ._library import _side_code
+from ._pictures import DEFAULT_SQUARE
 from ._ruleset import Ruleset
 
 __all__ = ["MarsalEnv"]
@@ -51,14 +60,18 @@ class MarsalEnv(gymnasium.Env):
     ``"blue"`` or ``"random"`` (drawn at each reset). ``setup``:
     ``"random"`` (the default) or ``"sensible"`` (setups a person would make,
     see :meth:`marsal.Ruleset.sensible_setup`) for both sides.
+    ``render_mode``: ``None``, ``"ansi"`` or ``"rgb_array"``; ``render_as``:
+    ``"player"`` (the agent's view) or ``"referee"``; ``render_size``: pixels
+    a square of the ``rgb_array`` picture (8 to 256).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, ruleset: Union[Ruleset, str] = "classic", opponent: Opponent = "random",
                  agent_side: str = "red", max_plies: Optional[int] = 3000,
                  illegal_action: str = "lose", render_mode: Optional[str] = None,
-                 opponent_nodes: Optional[int] = None, setup: str = "random") -> None:
+                 opponent_nodes: Optional[int] = None, setup: str = "random",
+                 render_as: str = "player", render_size: int = DEFAULT_SQUARE) -> None:
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         if not (callable(opponent) or opponent in POLICIES):
             raise _bad_value("opponent must be 'random', 'careful', 'search' or a callable, "
@@ -79,7 +92,12 @@ class MarsalEnv(gymnasium.Env):
         if illegal_action not in ("lose", "random"):
             raise _bad_value(f"illegal_action must be 'lose' or 'random', not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise _bad_value(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise _bad_value("render_mode must be None, 'ansi' or 'rgb_array', "
+                             f"not {render_mode!r}")
+        if render_as not in ("player", "referee"):
+            raise _bad_value(f"render_as must be 'player' or 'referee', not {render_as!r}")
+        self.render_as = render_as
+        self.render_size = render_size
         self.opponent = opponent
         self.agent_side_choice = agent_side
         self.max_plies = max_plies
@@ -173,8 +191,13 @@ class MarsalEnv(gymnasium.Env):
         mask: npt.NDArray[np.bool_] = self.game.action_mask().copy()
         return mask
 
-    def render(self) -> Optional[str]:
-        if self.render_mode != "ansi" or self.game is None:
+    def render(self) -> Union[str, npt.NDArray[np.uint8], None]:
+        if self.game is None:
+            return None
+        if self.render_mode == "rgb_array":
+            viewer = None if self.render_as == "referee" else self.agent_side
+            return self.game.rgb(viewer, self.render_size)
+        if self.render_mode != "ansi":
             return None
         return f"{self.game.view(self.agent_side)}\n{self.game.status}"
 

@@ -11,6 +11,11 @@ of the action-space size (all zeros when it is not the agent's turn). Actions
 are ``Discrete(action_space_size)`` (see ``docs/encodings.md``). Rewards are
 +1 for the winner and -1 for the loser when the game ends, else 0; games
 reaching ``max_plies`` (``None``: no limit but the ruleset's) are truncated.
+
+``render_mode="rgb_array"``: :meth:`raw_env.render` returns the board as an
+``(H, W, 3)`` ``uint8`` picture from the view of the agent to move
+(``render_as="player"``) or the referee's (``render_as="referee"``),
+``render_size`` pixels a square; ``"ansi"`` returns that agent's view as text.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -25,6 +31,7 @@ from pettingzoo.utils import wrappers
 from ._enums import Side
 from ._errors import _bad_value
 from ._game import Game
+from ._pictures import DEFAULT_SQUARE
 from ._ruleset import Ruleset
 
 __all__ = ["env", "raw_env"]
@@ -52,10 +59,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     ``"search"`` with its budget).
     """
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "name": "marsal_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "name": "marsal_v0",
+                                "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, ruleset: Union[Ruleset, str] = "classic", max_plies: Optional[int] = None,
-                 render_mode: Optional[str] = None, setup: str = "random") -> None:
+                 render_mode: Optional[str] = None, setup: str = "random",
+                 render_as: str = "player", render_size: int = DEFAULT_SQUARE) -> None:
         super().__init__()
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         if setup not in ("random", "sensible"):
@@ -63,8 +72,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.setup = setup
         self.max_plies = max_plies
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise _bad_value(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise _bad_value("render_mode must be None, 'ansi' or 'rgb_array', "
+                             f"not {render_mode!r}")
+        if render_as not in ("player", "referee"):
+            raise _bad_value(f"render_as must be 'player' or 'referee', not {render_as!r}")
         self.render_mode = render_mode
+        self.render_as = render_as
+        self.render_size = render_size
         self.possible_agents = ["red", "blue"]
         self.agents = self.possible_agents[:]
         a = self.ruleset.action_space_size
@@ -147,9 +161,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         if self.render_mode == "ansi":
             pass  # render() returns the text on demand
 
-    def render(self) -> Optional[str]:
+    def render(self) -> Union[str, npt.NDArray[np.uint8], None]:
         if self.render_mode is None or self.game is None:
             return None
+        if self.render_mode == "rgb_array":
+            viewer = None if self.render_as == "referee" else self.agent_selection
+            return self.game.rgb(viewer, self.render_size)
         return f"{self.game.view(self.agent_selection)}\n{self.game.status}"
 
     def close(self) -> None:
