@@ -163,8 +163,9 @@ function render() {
       if (state.fight?.square === name) {
         const f = state.fight;
         cls.push('fight');
-        content = `<span class="fighter${f.loser === 'attacker' || f.loser === 'both' ? ' loser' : ''}">${ABBR[f.attacker] ?? '?'}</span>` +
-          `<span class="vs">×</span><span class="fighter${f.loser === 'defender' || f.loser === 'both' ? ' loser' : ''}">${ABBR[f.defender] ?? '?'}</span>`;
+        const lost = (who) => (f.loser === who || f.loser === 'both' ? ' loser' : '');
+        content = `<span class="fighter ${f.sides[0]}${lost('attacker')}">${ABBR[f.attacker] ?? '?'}</span>` +
+          `<span class="vs">×</span><span class="fighter ${f.sides[1]}${lost('defender')}">${ABBR[f.defender] ?? '?'}</span>`;
         label += `: fight, ${f.attacker} against ${f.defender}`;
       }
       if (name === state.selected) cls.push('selected');
@@ -529,7 +530,8 @@ function fightOf(view, before) {
   const last = view.last;
   if (!last || last.battle === null || view.ply === before) return null;
   const loser = { attacker_wins: 'defender', defender_wins: 'attacker', both_removed: 'both', mine_defused: 'defender', flag_captured: 'defender' }[last.battle] ?? null;
-  return { square: last.mv.to, attacker: last.piece, defender: last.defender, loser };
+  const other = last.side === 'red' ? 'blue' : 'red';
+  return { square: last.mv.to, attacker: last.piece, defender: last.defender, loser, sides: [last.side, other] };
 }
 
 /** A short slide of the piece that just moved, from its square to the new one. */

@@ -4,7 +4,8 @@
 # web/package-lock.json; marsal-wasm/build.sh installs the wasm32 target and
 # the pinned wasm-bindgen-cli), builds the package and the page once, runs
 # the node tests of the JS API, packs and installs the npm package, runs the
-# browser test, and prints the sizes. Screenshots stay in target/web-screenshots.
+# browser test, and prints the sizes. Screenshots stay in target/web-screenshots
+# (the CI artifacts: setup, mid-game, fight, end, review, phone).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -55,5 +56,10 @@ node marsal-wasm/bench/playout.mjs --ruleset classic --games 300
 t "browser test"
 
 wasm="$pkg/marsal_wasm_bg.wasm"
-echo "wasm: $(stat -c %s "$wasm") bytes, gzip -9: $(gzip -9c "$wasm" | wc -c) bytes"
-ls "$target/web-screenshots"
+size=$(stat -c %s "$wasm")
+echo "wasm: $size bytes, gzip -9: $(gzip -9c "$wasm" | wc -c) bytes (the budget: 500,000 raw)"
+[ "$size" -le 500000 ] || echo "WARNING: the wasm package is over its 500,000-byte budget"
+# The screenshots (CI artifacts): setup-*.png each preset's setup, mid-game.png,
+# fight.png a fight on its square, end.png the end (enemy army revealed),
+# review.png a finished game reviewed at ply 6, phone.png the phone layout.
+ls -l "$target/web-screenshots"
