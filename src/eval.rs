@@ -2,7 +2,8 @@
 //! material by strength, what the opponent knows of each piece, and how close
 //! each side is to the other's Flag. See [`search`](crate::search).
 
-use crate::cell::kind_of;
+use crate::cell::{LAKE, OFF, kind_of, owner};
+use crate::combat::{Battle, combat};
 use crate::piece::{PieceKind, Side};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -79,19 +80,111 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
             score[s] += if known { v - v / 6 } else { v };
         }
     }
-    // Closeness to the enemy Flag: the nearest movable piece.
+    // Closeness to the enemy Flag: the nearest movable piece that can reach
+    // it (only a Miner when Mines wall it in), more as it gets near.
     for side in Side::BOTH {
         let s = side.index();
         let target = flag[(!side).index()];
         if target == usize::MAX {
             continue;
         }
+        let walled = walled_in(pos, target);
         let mut best = 32;
         for cell in pos.boards.movers[s].cells() {
-            let d = (cell >> 4).abs_diff(target >> 4) + (cell & 15).abs_diff(target & 15);
-            best = best.min(d);
+            if walled && !kind_of(pos.cells[cell]).defuses_mines() {
+                continue;
+            }
+            best = best.min(distance(cell, target));
         }
-        score[s] += 3 * (24 - best.min(24) as i32);
+        let near = 6usize.saturating_sub(best) as i32;
+        score[s] += 3 * (24 - best.min(24) as i32) + 6 * near * near;
+    }
+    // Defence: against the enemy piece nearest to one's Flag, when it is
+    // near, how far one's best placed piece that beats it is from it and
+    // from standing between it and the Flag.
+    for side in Side::BOTH {
+        let (s, e) = (side.index(), (!side).index());
+        let target = flag[s];
+        if target == usize::MAX {
+            continue;
+        }
+        let walled = walled_in(pos, target);
+        let (mut runner, mut near) = (usize::MAX, RUNNER_NEAR + 1);
+        for cell in pos.boards.movers[e].cells() {
+            if walled && !kind_of(pos.cells[cell]).defuses_mines() {
+                continue;
+            }
+            let d = distance(cell, target);
+            if d < near {
+                (runner, near) = (cell, d);
+            }
+        }
+        if runner == usize::MAX {
+            continue;
+        }
+        let kind = kind_of(pos.cells[runner]);
+        let mut guard = 24;
+        for cell in pos.boards.movers[s].cells() {
+            if matches!(
+                combat(pos.rules(), kind_of(pos.cells[cell]), kind),
+                Some(Battle::AttackerWins | Battle::BothRemoved)
+            ) {
+                // Between the runner and the Flag, or as near as it can be.
+                let behind = (distance(cell, target) + 1).saturating_sub(near);
+                guard = guard.min(distance(cell, runner) + 2 * behind);
+            }
+        }
+        score[s] -= 6 * (guard as i32) * (RUNNER_NEAR + 1 - near) as i32;
+    }
+    // A reserve of movable pieces: the last few are worth more.
+    for side in Side::BOTH {
+        let movers = pos.boards.movers[side.index()]
+            .cells()
+            .take(RESERVE)
+            .count();
+        let short = (RESERVE - movers) as i32;
+        score[side.index()] -= 25 * short * short;
+    }
+    // The hunt: against a few movable pieces, the closest piece of ours
+    // that beats each (so that a won game is finished).
+    for side in Side::BOTH {
+        let (s, e) = (side.index(), (!side).index());
+        if pos.boards.movers[e].cells().nth(HUNTED).is_some() {
+            continue;
+        }
+        for prey in pos.boards.movers[e].cells() {
+            let kind = kind_of(pos.cells[prey]);
+            let mut best = 32;
+            for cell in pos.boards.movers[s].cells() {
+                let hunter = kind_of(pos.cells[cell]);
+                if combat(pos.rules(), hunter, kind) == Some(Battle::AttackerWins) {
+                    best = best.min(distance(cell, prey));
+                }
+            }
+            score[s] += 4 * (24 - best.min(24) as i32);
+        }
     }
     score[me.index()] - score[(!me).index()]
+}
+
+/// How near (steps) an enemy piece to one's Flag is a runner to meet.
+const RUNNER_NEAR: usize = 6;
+/// Below how many movable pieces each one lost costs more.
+const RESERVE: usize = 8;
+/// How many movable pieces a side has at most for the other to hunt them.
+const HUNTED: usize = 3;
+
+/// The distance in steps (files plus ranks) between two cells.
+fn distance(a: usize, b: usize) -> usize {
+    (a >> 4).abs_diff(b >> 4) + (a & 15).abs_diff(b & 15)
+}
+
+/// Whether the piece on `cell` has no neighbour but the board's edge, lakes
+/// and its own side's Mines (only a Miner reaches it).
+fn walled_in(pos: &Position, cell: usize) -> bool {
+    let side = owner(pos.cells[cell]);
+    [cell - 16, cell - 1, cell + 1, cell + 16].iter().all(|&n| {
+        let c = pos.cells[n];
+        c == OFF || c == LAKE || (owner(c) == side && kind_of(c).is_mine())
+    })
 }

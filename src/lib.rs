@@ -94,6 +94,7 @@ extern crate alloc;
 extern crate std;
 
 mod army;
+mod beliefs;
 mod bitboard;
 mod board_order;
 mod bot;
@@ -124,6 +125,8 @@ mod repetition;
 mod rng;
 mod ruleset;
 pub mod search;
+#[cfg(test)]
+mod search_endgames;
 #[cfg(feature = "serde")]
 mod serde_array;
 mod setup;
@@ -151,7 +154,9 @@ pub use rng::Rng;
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
 #[cfg(feature = "alloc")]
 pub use search::search_move;
-pub use search::{SearchConfig, SearchResult, search_position, search_view};
+pub use search::{
+    SearchConfig, SearchResult, search_position, search_position_with_clock, search_view,
+};
 pub use setup::{Setup, SetupError, SetupText};
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};

@@ -46,9 +46,12 @@
 //! # Ok::<(), marsal::PositionError>(())
 //! ```
 
+use crate::beliefs::Beliefs;
 use crate::cell::{kind_of, owner};
+use crate::combat::{Battle, combat};
 use crate::eval::{Values, evaluate};
 use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::piece::PieceKind;
 use crate::piece::Side;
 use crate::position::Position;
 use crate::rng::Rng;
@@ -71,6 +74,14 @@ pub struct SearchConfig {
     /// How many determinizations; 0 chooses from the budget (one for every
     /// 2,500 nodes, between 4 and 32).
     pub determinizations: u32,
+    /// A time limit for the move, in milliseconds, on top of the node
+    /// budget; 0 for none. It needs a clock: [`search_position`] and the
+    /// functions built on it read the system's (feature `std`; without it
+    /// the limit is ignored), [`search_position_with_clock`] one the caller
+    /// gives. Each determinization gets its share of the time; the first
+    /// depth of each is always completed. A timed search depends on the
+    /// machine's speed: for reproducible play, use the node budget alone.
+    pub time_ms: u32,
 }
 
 impl SearchConfig {
@@ -100,6 +111,20 @@ impl SearchConfig {
         self
     }
 
+    /// This configuration with a time limit of `ms` milliseconds a move (0:
+    /// none) and no node budget of its own (see [`SearchConfig::time_ms`]).
+    ///
+    /// ```
+    /// let c = marsal::SearchConfig::default().with_time(250);
+    /// assert_eq!((c.time_ms, c.nodes), (250, u32::MAX));
+    /// ```
+    #[must_use]
+    pub const fn with_time(mut self, ms: u32) -> SearchConfig {
+        self.time_ms = ms;
+        self.nodes = u32::MAX;
+        self
+    }
+
     /// The determinizations a move uses.
     fn samples(&self) -> u32 {
         match self.determinizations {
@@ -115,6 +140,7 @@ impl Default for SearchConfig {
             nodes: SearchConfig::DEFAULT_NODES,
             seed: 0,
             determinizations: 0,
+            time_ms: 0,
         }
     }
 }
@@ -143,12 +169,23 @@ pub struct SearchResult {
 }
 
 /// The search state of one determinization.
-struct Tree {
+struct Tree<'a, C: ?Sized> {
     me: Side,
+    /// By owner: the beliefs about that side's pieces, as its opponent may
+    /// hold them (made once a move, from the view).
+    beliefs: &'a [Beliefs; 2],
+    rules: &'a crate::Ruleset,
+    /// The kinds of the bot's the enemy Spy takes when it attacks (bits).
+    spy_prey: u16,
     values: [Values; 2],
     nodes: u64,
     limit: u64,
     aborted: bool,
+    /// With a time limit: the clock (microseconds) and when this
+    /// determinization's share ends.
+    clock: Option<&'a mut C>,
+    deadline: u64,
+    out_of_time: bool,
 }
 
 /// The deepest iterative-deepening depth.
@@ -158,11 +195,109 @@ const MAX_QUIESCENCE: u32 = 4;
 /// Above every score.
 const INF: i32 = i32::MAX / 2;
 
-impl Tree {
+/// What a captured Flag weighs in the expectation of a fight (the game is
+/// won; in the expectation a large material gain, so that a small chance of
+/// it does not outweigh everything else).
+const FLAG_STAKE: f32 = 400.0;
+
+/// How many nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
+    /// Whether the budget is spent: the nodes, or (looked at every
+    /// [`CLOCK_EVERY`] nodes) the time.
+    fn spent(&mut self) -> bool {
+        if self.nodes >= self.limit || self.out_of_time {
+            return true;
+        }
+        // (The first depth, which always completes, has no limit.)
+        if self.nodes % CLOCK_EVERY == 0 && self.limit != u64::MAX {
+            if let Some(clock) = self.clock.as_mut() {
+                self.out_of_time = clock() >= self.deadline;
+            }
+        }
+        self.out_of_time
+    }
+
     /// The evaluation for the side to move.
     fn leaf(&self, pos: &Position) -> i32 {
-        let v = evaluate(pos, self.me, &self.values);
+        let v = evaluate(pos, self.me, &self.values) - self.spy_risk(pos);
         if pos.to_move == self.me { v } else { -v }
+    }
+
+    /// The material change of an attack by an `attacker` of the mover's on a
+    /// `defender`, for the mover (a Flag taken counts [`FLAG_STAKE`]).
+    fn stake(&self, mover: Side, attacker: PieceKind, defender: PieceKind) -> f32 {
+        let mine = self.values[mover.index()].kind[attacker.index()] as f32;
+        let theirs = self.values[(!mover).index()].kind[defender.index()] as f32;
+        match combat(self.rules, attacker, defender) {
+            // The winner is shown: a part of its value lost.
+            Some(Battle::AttackerWins | Battle::MineDefused) => theirs - mine / 6.0,
+            Some(Battle::DefenderWins) => -mine,
+            Some(Battle::BothRemoved) => theirs - mine,
+            Some(Battle::FlagCaptured) => FLAG_STAKE,
+            None => 0.0,
+        }
+    }
+
+    /// For an attack whose mover does not know the defender's kind: the
+    /// expected material change over the defender's kinds (under the
+    /// mover's beliefs) less the change in this determinization, for the
+    /// mover; 0 for every other move. Added to the move's score, it makes
+    /// the attack worth its expectation in every determinization, not only
+    /// in those where the sampler drew a kind that wins or loses.
+    fn fight_adjustment(&self, pos: &Position, mv: Move) -> i32 {
+        let to = mv.to.cell();
+        let mover = pos.to_move;
+        let defender = pos.cells[to];
+        if owner(defender) != Some(!mover) || pos.knowledge[to].count_ones() < 2 {
+            return 0;
+        }
+        let attacker = kind_of(pos.cells[mv.from.cell()]);
+        let p = self.beliefs[(!mover).index()].at(pos, to);
+        let mut expected = 0.0;
+        for k in crate::KindSet::from_bits(pos.knowledge[to]).iter() {
+            expected += p[k.index()] * self.stake(mover, attacker, k);
+        }
+        (expected - self.stake(mover, attacker, kind_of(defender))) as i32
+    }
+
+    /// The risk, for the bot, that its pieces the enemy Spy takes stand,
+    /// known to the enemy, next to enemy pieces the bot does not know: the
+    /// value of each such piece times the chance that a neighbour is the Spy
+    /// (the bot's beliefs), in full when the enemy is to move, half when the
+    /// bot is (it may step away). The sampler rarely puts the one Spy
+    /// exactly there, so the determinizations alone would miss it.
+    fn spy_risk(&self, pos: &Position) -> i32 {
+        let enemy = !self.me;
+        if self.spy_prey == 0 || pos.on_board[enemy.index()][PieceKind::Spy.index()] == 0 {
+            return 0;
+        }
+        let mut risk = 0.0;
+        for cell in pos.boards.pieces[self.me.index()].cells() {
+            let kind = kind_of(pos.cells[cell]);
+            if self.spy_prey & (1 << kind.index()) == 0 || pos.knowledge[cell].count_ones() != 1 {
+                continue;
+            }
+            let mut chance = 0.0;
+            for n in [cell - 16, cell - 1, cell + 1, cell + 16] {
+                let c = pos.cells[n];
+                if owner(c) == Some(enemy)
+                    && pos.knowledge[n] & (1 << PieceKind::Spy.index()) != 0
+                    && pos.knowledge[n].count_ones() > 1
+                {
+                    chance += self.beliefs[enemy.index()].at(pos, n)[PieceKind::Spy.index()];
+                }
+            }
+            let value = self.values[self.me.index()].kind[kind.index()] as f32;
+            risk += value * chance.min(1.0);
+        }
+        let risk = if pos.to_move == enemy {
+            risk
+        } else {
+            risk / 2.0
+        };
+        risk as i32
     }
 
     /// The moves of `pos`, attacks first (those on the more valuable
@@ -198,14 +333,15 @@ impl Tree {
         }
         let mut best = -INF;
         for &mv in moves.iter() {
-            if self.nodes >= self.limit {
+            if self.spent() {
                 self.aborted = true;
                 break;
             }
             self.nodes += 1;
+            let adj = self.fight_adjustment(pos, mv);
             let mut child = *pos;
             child.play_unchecked(mv);
-            let v = -self.negamax(&child, depth - 1, -beta, -alpha);
+            let v = adj - self.negamax(&child, depth - 1, adj - beta, adj - alpha);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -228,14 +364,15 @@ impl Tree {
         let moves = self.ordered(pos, true);
         let mut best = stand;
         for &mv in moves.iter() {
-            if self.nodes >= self.limit {
+            if self.spent() {
                 self.aborted = true;
                 break;
             }
             self.nodes += 1;
+            let adj = self.fight_adjustment(pos, mv);
             let mut child = *pos;
             child.play_unchecked(mv);
-            let v = -self.quiesce(&child, depth - 1, -beta, -alpha);
+            let v = adj - self.quiesce(&child, depth - 1, adj - beta, adj - alpha);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -264,6 +401,47 @@ impl Tree {
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn search_position(position: &Position, moves: &[Move], config: &SearchConfig) -> SearchResult {
+    #[cfg(feature = "std")]
+    if config.time_ms > 0 {
+        let start = std::time::Instant::now();
+        let mut clock = || start.elapsed().as_micros() as u64;
+        return search(position, moves, config, Some(&mut clock));
+    }
+    search::<fn() -> u64>(position, moves, config, None)
+}
+
+/// [`search_position`] with the time limit read from `clock`: the
+/// microseconds elapsed since any fixed moment (a host without `std`, e.g. a
+/// web page's `performance.now()`, gives its own).
+///
+/// ```
+/// use marsal::{Position, Ruleset, SearchConfig, search_position_with_clock};
+/// let pos = Position::start(&Ruleset::classic(), 1, 2)?;
+/// // A clock that advances 1 ms each time it is read.
+/// let mut t = 0;
+/// let mut clock = || { t += 1_000; t };
+/// let config = SearchConfig::default().with_time(50);
+/// let found = search_position_with_clock(&pos, &pos.legal_moves(), &config, &mut clock);
+/// assert!(found.best.is_some());
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+pub fn search_position_with_clock(
+    position: &Position,
+    moves: &[Move],
+    config: &SearchConfig,
+    clock: &mut dyn FnMut() -> u64,
+) -> SearchResult {
+    search(position, moves, config, Some(clock))
+}
+
+/// The search (see the module documentation), timed by `clock` when the
+/// configuration has a time limit.
+fn search<C: ?Sized + FnMut() -> u64>(
+    position: &Position,
+    moves: &[Move],
+    config: &SearchConfig,
+    mut clock: Option<&mut C>,
+) -> SearchResult {
     let mut result = SearchResult {
         best: None,
         nodes: 0,
@@ -284,14 +462,39 @@ pub fn search_position(position: &Position, moves: &[Move], config: &SearchConfi
     let share = u64::from(config.nodes / samples).max(n as u64);
     let mut total = [0i64; MAX_MOVES];
     let mut depth_everywhere = MAX_DEPTH;
-    for _ in 0..samples {
+    // What the bot knows, and what it believes of each side's unknown pieces.
+    let mut known = *position;
+    known.knowledge = position.refined_knowledge();
+    let beliefs = [
+        Beliefs::of(&known, Side::Red),
+        Beliefs::of(&known, Side::Blue),
+    ];
+    let rules = position.rules();
+    let spy_prey = PieceKind::ALL
+        .iter()
+        .filter(|&&k| {
+            combat(rules, PieceKind::Spy, k) == Some(Battle::AttackerWins) && k != PieceKind::Spy
+        })
+        .fold(0u16, |m, k| m | 1 << k.index());
+    if config.time_ms == 0 {
+        clock = None;
+    }
+    let start = clock.as_mut().map_or(0, |c| c());
+    let time = u64::from(config.time_ms) * 1_000;
+    for sample in 0..samples {
         let det = position.determinize(me, &mut rng);
         let mut tree = Tree {
             me,
+            beliefs: &beliefs,
+            rules,
+            spy_prey,
             values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
             nodes: 0,
             limit: share,
             aborted: false,
+            deadline: start + time * u64::from(sample + 1) / u64::from(samples),
+            clock: clock.as_deref_mut(),
+            out_of_time: false,
         };
         let mut scores = [0i32; MAX_MOVES];
         let mut done = 0;
@@ -304,9 +507,10 @@ pub fn search_position(position: &Position, moves: &[Move], config: &SearchConfi
             let mut alpha = -INF;
             for (i, &mv) in moves[..n].iter().enumerate() {
                 tree.nodes += 1;
+                let adj = tree.fight_adjustment(&det, mv);
                 let mut child = det;
                 child.play_unchecked(mv);
-                let v = -tree.negamax(&child, depth - 1, -INF, -alpha + 1);
+                let v = adj - tree.negamax(&child, depth - 1, adj - INF, adj - alpha + 1);
                 iteration[i] = v;
                 alpha = alpha.max(v);
                 if tree.aborted {

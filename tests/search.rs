@@ -8,7 +8,8 @@ mod common;
 
 use common::{mv, presets, sq};
 use marsal::{
-    Game, Position, Rng, Ruleset, SearchConfig, Side, search_move, search_position, search_view,
+    Game, Position, Rng, Ruleset, SearchConfig, Side, search_move, search_position,
+    search_position_with_clock, search_view,
 };
 
 /// A barrage game from `text`, after `moves`.
@@ -193,4 +194,38 @@ fn sensible_setups_are_valid_on_every_preset_and_custom_ruleset() {
         let blue = Setup::sensible(&rules, Side::Blue, 2);
         assert!(Game::new(&rules, &red, &blue).is_ok());
     }
+}
+
+/// A time limit stops the search when the clock says the time is spent, and
+/// every determinization still gets its first depth.
+#[test]
+fn search_stops_when_its_time_is_spent() {
+    let pos = Position::start(&Ruleset::classic(), 1, 2).expect("start");
+    let moves = pos.legal_moves();
+    let nodes = |ms: u32| {
+        // A clock that advances a millisecond each time it is read.
+        let mut t = 0u64;
+        let mut clock = || {
+            t += 1_000;
+            t
+        };
+        let config = SearchConfig::default().with_time(ms).with_seed(3);
+        let found = search_position_with_clock(&pos, &moves, &config, &mut clock);
+        assert!(moves.contains(&found.best.expect("a move")));
+        assert_eq!(found.determinizations, 32, "every determinization searched");
+        assert!(found.depth >= 1);
+        found.nodes
+    };
+    let (short, long) = (nodes(20), nodes(160));
+    assert!(short < 20_000, "{short} nodes in 20 clock reads");
+    assert!(long > 3 * short, "{long} vs {short}");
+    // Without a time limit the clock is not read: the node budget rules.
+    let mut reads = 0;
+    let mut clock = || {
+        reads += 1;
+        0
+    };
+    let found = search_position_with_clock(&pos, &moves, &config(1), &mut clock);
+    assert_eq!(reads, 0);
+    assert!(found.nodes >= 4_000 && found.nodes < 8_000);
 }

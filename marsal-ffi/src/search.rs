@@ -59,6 +59,7 @@ pub(crate) fn search_config(c: &MarsalSearchConfig) -> Result<SearchConfig, Erro
         nodes: c.nodes,
         seed: c.seed,
         determinizations: c.determinizations,
+        ..SearchConfig::default()
     })
 }
 
