@@ -3,7 +3,6 @@
 //! the position that the game allows (the more-squares rule of the Czech game
 //! forbids a few), each at its own action; and `Game::for_each_legal_move`
 //! passes exactly those moves, in the order of `Game::legal_moves`.
-#![cfg(feature = "std")]
 
 mod common;
 

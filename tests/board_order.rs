@@ -5,7 +5,6 @@
 //! attack at the end of a line, diagonal steps with and without the corner
 //! rule), with the two-square rule and the more-squares rule holding moves
 //! back, on boards of two, three and four bitboard words.
-#![cfg(feature = "std")]
 
 mod common;
 

@@ -2,7 +2,6 @@
 //! true position and game are consistent with each side's view, every sample
 //! is, samples keep what the side knows (its moves, the counts), and a sample
 //! depends on the view alone.
-#![cfg(feature = "std")]
 
 mod common;
 

@@ -3,7 +3,6 @@
 //! (`ObservationSpace::write`), in both element types, on random games of
 //! every preset; and, like the view, it depends on nothing the side does not
 //! know.
-#![cfg(feature = "std")]
 
 mod common;
 

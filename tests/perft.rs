@@ -6,8 +6,7 @@
 //! the engine at commit fce1306; a change in them means a change in the rules
 //! the position applies.
 //!
-//! `cargo test --test perft`
-#![cfg(feature = "serde")]
+//! `cargo test -p marsal --features serde --test perft`
 
 use marsal::{Move, Position, Ruleset};
 

@@ -5,7 +5,6 @@
 //! 1 and 2, as the doc says.
 //!
 //! `cargo test --release --test perft_table`
-#![cfg(feature = "serde")]
 
 use marsal::{Position, Ruleset};
 

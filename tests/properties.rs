@@ -5,7 +5,6 @@
 //! `PROPTEST_CASES` overrides that (e.g. `PROPTEST_CASES=100000` for a long run).
 //! Failing cases are written to `proptest-regressions/` and replayed first on
 //! every later run.
-#![cfg(feature = "std")]
 
 mod common;
 

@@ -11,7 +11,6 @@
 //!
 //! Also: [`Game::play_random`] plays only moves [`Game::is_legal`] accepts and
 //! plays every game to its end.
-#![cfg(feature = "std")]
 
 mod common;
 

@@ -1,7 +1,6 @@
 //! The two-square and more-squares rules in hand-written situations named after
 //! the rule (the published Ataraxos test vectors are replayed by the
 //! `marsal-data-tests` package).
-#![cfg(feature = "serde")]
 
 mod common;
 

@@ -3,7 +3,6 @@
 //! comments promise, and plays complete random games.
 //!
 //! `cargo test --test rulesets`
-#![cfg(feature = "serde")]
 
 use marsal::{Army, PieceKind, Position, Rng, Ruleset, Side, Square};
 

@@ -2,7 +2,6 @@
 //! defends its own, avoids an attack it knows it loses, never chooses an
 //! illegal move, decides from its side's view alone, and sensible setups are
 //! valid on every preset and custom ruleset.
-#![cfg(feature = "std")]
 
 mod common;
 
