@@ -48,6 +48,11 @@ cd "$work/run"
 "$py" -c 'import marsal; assert marsal.compiled_calls(), "marsal._native is not in use"'
 # The ctypes table is checked against the header (tests/test_header.py).
 MARSAL_HEADER="$(dirname "$here")/include/marsal.h" "$py" -m pytest -q -p no:cacheprovider tests
+echo "--- the docs' examples: python/README.md and the package's docstrings (doctests)"
+cp "$here/README.md" "$work/run/README.md"
+"$py" -m pytest -q -p no:cacheprovider --doctest-glob=README.md README.md
+"$py" -m pytest -q -p no:cacheprovider --doctest-modules --ignore-glob="*/openspiel.py" \
+  "$("$py" -c 'import marsal, os; print(os.path.dirname(marsal.__file__))')"
 echo "--- the pure-Python per-ply calls (MARSAL_NATIVE=0), the tests that use them"
 MARSAL_NATIVE=0 "$py" -m pytest -q -p no:cacheprovider \
   tests/test_compiled_calls.py tests/test_legal_moves.py tests/test_core.py
