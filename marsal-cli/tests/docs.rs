@@ -137,7 +137,7 @@ fn the_console_examples_of_the_docs_print_what_the_docs_show() {
             ran += 1;
         }
     }
-    assert!(ran >= 3, "{ran} console examples");
+    assert!(ran >= 2, "{ran} console examples");
 }
 
 #[test]
