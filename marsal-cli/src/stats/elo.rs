@@ -6,7 +6,9 @@
 //! When every game (or pair) is a win the interval is unbounded above and the
 //! variance is zero; then the lower end is the exact binomial
 //! (Clopper–Pearson) bound, `0.025^(1/n)` as a score, so that 3 wins of 3
-//! say "at least −153" rather than "+inf to +inf".
+//! say "at least −154" rather than "+inf to +inf". A single game or pair
+//! that is not a win or a loss has no spread to measure: its interval is
+//! unbounded.
 
 use super::Sample;
 
@@ -59,6 +61,9 @@ impl Estimate {
                 f64::NEG_INFINITY,
                 elo_of_score(1.0 - 0.025f64.powf(1.0 / n)),
             )
+        } else if n < 2.0 {
+            // One score has no spread to measure.
+            (f64::NEG_INFINITY, f64::INFINITY)
         } else {
             (elo_of_score(mean - Z95 * se), elo_of_score(mean + Z95 * se))
         };
@@ -150,6 +155,12 @@ mod tests {
             e.text(),
             "no wins: Elo interval unbounded (95 %: at most +154)"
         );
+    }
+
+    #[test]
+    fn a_single_split_pair_says_nothing_about_the_interval() {
+        let e = Estimate::of(Sample::of(&[0.0, 0.5, 1.0], &[0.0, 1.0, 0.0]));
+        assert_eq!(e.text(), "Elo 0 (95 % interval unbounded)");
     }
 
     #[test]
