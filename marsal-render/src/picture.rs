@@ -254,21 +254,58 @@ impl Picture {
     }
 
     /// Whose picture it is.
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert_eq!(p.viewpoint(), Viewpoint::Referee);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn viewpoint(&self) -> Viewpoint {
         self.viewpoint
     }
 
     /// Files and ranks of the board.
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert_eq!(p.size(), (12, 12));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn size(&self) -> (u8, u8) {
         (self.files, self.ranks)
     }
 
     /// The last move, if the picture marks one.
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert!(p.last_move().is_none());
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn last_move(&self) -> Option<LastMove> {
         self.last
     }
 
     /// What `square` shows ([`Cell::Off`] outside the board).
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert_eq!(p.cell("a1".parse().unwrap()), Cell::Off);
+    /// assert_eq!(p.cell("d5".parse().unwrap()), Cell::Lake);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn cell(&self, square: Square) -> Cell {
         if square.file() < self.files && square.rank() < self.ranks {
             self.cells[self.index(square)]
@@ -278,11 +315,30 @@ impl Picture {
     }
 
     /// Every square of the board's rectangle with what it shows.
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert_eq!(p.cells().count(), 144);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn cells(&self) -> impl Iterator<Item = (Square, Cell)> + '_ {
         self.squares().map(|sq| (sq, self.cell(sq)))
     }
 
     /// The setup zone `square` lies in, if any.
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert_eq!(p.zone("b1".parse().unwrap()), Some(Side::Red));
+    /// assert_eq!(p.zone("a5".parse().unwrap()), None);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn zone(&self, square: Square) -> Option<Side> {
         if square.file() < self.files && square.rank() < self.ranks {
             self.zones[self.index(square)]
@@ -292,6 +348,16 @@ impl Picture {
     }
 
     /// The strength printed on a piece of `kind` (0: none).
+    ///
+    /// ```
+    /// # use marsal::{Position, Ruleset, Side, PieceKind};
+    /// # use marsal_render::{Cell, Picture, Viewpoint};
+    /// let pos = Position::start(&Ruleset::marsal_a_spion(), 1, 2)?;
+    /// let p = Picture::from_position(&pos);
+    /// assert_eq!(p.strength(PieceKind::Marshal), 9);
+    /// assert_eq!(p.strength(PieceKind::Flag), 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
     pub fn strength(&self, kind: PieceKind) -> u8 {
         self.strengths.get(kind)
     }

@@ -197,6 +197,11 @@ fn new_pixmap(width: u32, height: u32) -> Result<Pixmap, RenderError> {
 
 impl Painter {
     /// A painter with nothing drawn yet.
+    ///
+    /// ```
+    /// let painter = marsal_render::Painter::new();
+    /// assert!(format!("{painter:?}").contains("tokens: 0"));
+    /// ```
     pub fn new() -> Painter {
         Painter::default()
     }
