@@ -897,6 +897,22 @@ enum MarsalStatus marsal_game_hash(const struct MarsalGame *game, uint64_t *out)
 // `game` must be NULL or a live handle; `out` NULL or writable.
 enum MarsalStatus marsal_game_ply(const struct MarsalGame *game, uint32_t *out);
 
+// How `game` stands for `side_code` (0 red, 1 blue) as a learning
+// environment reports a step: `*reward` +1.0 when that side won, -1.0 when
+// it lost, else 0.0; `*terminated` 1 when the game ended by the rules;
+// `*truncated` 1 when it goes on but has reached `max_plies` plies (0: no
+// limit). Each output may be NULL (not written). A `side_code` other than 0
+// or 1 is `MARSAL_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `game` must be NULL or a live handle; each output NULL or writable.
+enum MarsalStatus marsal_game_step_result(const struct MarsalGame *game,
+                                          uint8_t side_code,
+                                          uint32_t max_plies,
+                                          float *reward,
+                                          bool *terminated,
+                                          bool *truncated);
+
 // Writes the current position in the position text form into `buf` (the
 // referee's full information: for logging, never for a player).
 //

@@ -58,7 +58,7 @@
 //! | `game.rs` | `MarsalGame`: new, random, sensible, from a position, copy, JSON, free |
 //! | `play.rs` | legal moves, playing (also as text), undo, status, last outcome |
 //! | `view.rs` | a side's view: board size, squares, full view |
-//! | `position.rs` | a game's hash, ply and position text |
+//! | `position.rs` | a game's hash, ply and position text; how it stands as a learning environment's step (reward, terminated, truncated) |
 //! | `determinize.rs` | a complete game drawn from what one side knows, consistency with a side's knowledge |
 //! | `search.rs` | the search bot: its configuration, its move, what it cost |
 //! | `batch.rs` | random plies and playouts, views, moves and plays of many games |

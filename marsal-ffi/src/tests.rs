@@ -407,3 +407,42 @@ fn play_legal_moves_is_play_then_legal_moves() {
         marsal_ruleset_free(r);
     }
 }
+
+/// `marsal_game_step_result` is the host layer's step of the game it reads:
+/// the winner +1, the loser -1, a game going on cut off at the limit only.
+#[test]
+fn the_step_result_of_a_game_is_the_host_layers() {
+    let r = preset("barrage");
+    let g = new_game(r, 3, 4);
+    let step = |side: u8, limit: u32| {
+        let (mut reward, mut ended, mut cut) = (9.0f32, true, true);
+        // SAFETY: a live game and real out pointers.
+        let s =
+            unsafe { marsal_game_step_result(g, side, limit, &mut reward, &mut ended, &mut cut) };
+        assert_eq!(s, MarsalStatus::Ok);
+        (reward, ended, cut)
+    };
+    assert_eq!(step(0, 0), (0.0, false, false));
+    let mut played = 0;
+    // SAFETY: a live game.
+    unsafe { marsal_game_play_random(g, 5, 1, &mut played) };
+    assert_eq!(step(1, 5), (0.0, false, true));
+    assert_eq!(step(1, 6), (0.0, false, false));
+    // SAFETY: a live game.
+    unsafe { marsal_game_play_random(g, 100_000, 2, &mut played) };
+    let status = game(g).status();
+    for side in Side::BOTH {
+        let want = marsal_host::step_result(status, game(g).position().ply(), Some(6), side);
+        assert_eq!(step(side as u8, 6), (want.reward, true, false));
+    }
+    assert!(
+        status.winner().is_some_and(|w| step(w as u8, 0).0 == 1.0) || status.winner().is_none()
+    );
+    // SAFETY: a live game; NULL outputs are not written.
+    let s = unsafe { marsal_game_step_result(g, 2, 0, null_mut(), null_mut(), null_mut()) };
+    assert_eq!(s, MarsalStatus::InvalidArgument);
+    // SAFETY: NULL outputs are not written.
+    let s = unsafe { marsal_game_step_result(g, 0, 0, null_mut(), null_mut(), null_mut()) };
+    assert_eq!(s, MarsalStatus::Ok);
+    free(r, &[g]);
+}

@@ -449,14 +449,9 @@ fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), Erro
     let mover = g.position().to_move();
     // Checked legal in this position by the step's check (`pending`).
     g.play_unchecked(mv);
-    let status = g.status();
-    let ended = status.is_over();
-    let cut = !ended && spaces.max_plies > 0 && g.position().ply() >= spaces.max_plies;
-    let reward = match status.winner() {
-        Some(w) if w == mover => 1.0,
-        Some(_) => -1.0,
-        None => 0.0,
-    };
+    let limit = (spaces.max_plies > 0).then_some(spaces.max_plies);
+    let end = marsal_host::step_result(g.status(), g.position().ply(), limit, mover);
+    let (reward, ended, cut) = (end.reward, end.terminated, end.truncated);
     if ended || cut {
         let start = new_position(&spaces.rules, &mut slot.setups)?;
         slot.game.restart(start);

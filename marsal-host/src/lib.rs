@@ -8,6 +8,8 @@
 //! - [`random_move`], [`play_random_plies`], [`random_playout`],
 //!   [`random_playouts`] and [`batch_seed`]: random play and the seed of
 //!   each game of a batch;
+//! - [`step_result`]: a learning environment's reward and whether a game
+//!   ended or was cut off by a ply limit;
 //! - [`status_words`], [`reason_token`], [`battle_token`] and
 //!   [`kinds_in_play`]: how a game ended in words and in the marsal
 //!   protocol's tokens, and the kinds a legend lists.
@@ -39,10 +41,12 @@
 #![warn(missing_docs)]
 
 mod bots;
+mod env;
 mod playouts;
 mod words;
 
 pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES};
+pub use env::{StepResult, step_result};
 pub use playouts::{
     PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
     random_playouts, with_ply_limit,

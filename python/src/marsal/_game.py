@@ -447,6 +447,22 @@ class Game(_GameCore, _Pictures, _Handle):
         check(lib.marsal_game_hash(self._get(), ctypes.byref(out)))
         return out.value
 
+    def _step_result(self, side: Union[Side, str, int], max_plies: Optional[int]
+                     ) -> Tuple[float, bool, bool]:
+        """``(reward, terminated, truncated)`` of this game for ``side`` as
+        the environments report a step (``marsal_game_step_result``): +1.0
+        when ``side`` won, -1.0 when it lost, else 0.0; terminated when the
+        game ended by the rules, truncated when it goes on but has reached
+        ``max_plies`` (None: no limit)."""
+        reward = ctypes.c_float()
+        terminated = ctypes.c_bool()
+        truncated = ctypes.c_bool()
+        limit = 0 if max_plies is None else _u32_arg(max(int(max_plies), 1), "max_plies")
+        check(lib.marsal_game_step_result(
+            self._get(), _side_code(side), limit, ctypes.byref(reward),
+            ctypes.byref(terminated), ctypes.byref(truncated)))
+        return float(reward.value), bool(terminated.value), bool(truncated.value)
+
     @property
     def ply(self) -> int:
         """The number of plies played."""

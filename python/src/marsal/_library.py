@@ -161,6 +161,9 @@ _SIGNATURES = {
                     ctypes.POINTER(MarsalViewInfo)]),
     "marsal_game_hash": (_c_status, [_game_p, ctypes.POINTER(_u64)]),
     "marsal_game_ply": (_c_status, [_game_p, ctypes.POINTER(_u32)]),
+    "marsal_game_step_result": (
+        _c_status, [_game_p, _u8, _u32, ctypes.POINTER(ctypes.c_float),
+                    ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(ctypes.c_bool)]),
     "marsal_game_position_text": (_c_status, [_game_p, _buf_p, ctypes.c_size_t, _size_p]),
     "marsal_game_play_random": (_c_status, [_game_p, _u32, _u64, ctypes.POINTER(_u32)]),
     "marsal_games_play_random": (

@@ -145,12 +145,6 @@ class MarsalEnv(gymnasium.Env):
         assert self.game is not None
         return self.max_plies is not None and self.game.ply >= self.max_plies
 
-    def _reward(self) -> float:
-        assert self.game is not None
-        winner = self.game.status.winner
-        if winner is None:
-            return 0.0
-        return 1.0 if winner is self.agent_side else -1.0
 
     # -- the Gymnasium API
 
@@ -179,11 +173,10 @@ class MarsalEnv(gymnasium.Env):
             a = self.game.bot_action("random", self._seed())
         self.game.play_action(a)
         self._play_opponent()
-        terminated = self.game.is_over
-        truncated = not terminated and self._truncated()
+        reward, terminated, truncated = self.game._step_result(self.agent_side, self.max_plies)
         if terminated:
             info["status"] = str(self.game.status)
-        return self._obs(self.agent_side), self._reward(), terminated, truncated, info
+        return self._obs(self.agent_side), reward, terminated, truncated, info
 
     def action_masks(self) -> "npt.NDArray[np.bool_]":
         """The legal-action mask of the agent (``bool``), for MaskablePPO."""

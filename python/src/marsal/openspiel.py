@@ -270,15 +270,13 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         if self.game is None:
             return False
-        return self.game.is_over or self.game.ply >= self._mgame.max_plies
+        _, terminated, truncated = self.game._step_result(Side.RED, self._mgame.max_plies)
+        return terminated or truncated
 
     def returns(self) -> List[float]:
         if self.game is None or not self.is_terminal():
             return [0.0, 0.0]
-        winner = self.game.status.winner
-        if winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if winner is Side.RED else [-1.0, 1.0]
+        return [self.game._step_result(side, None)[0] for side in (Side.RED, Side.BLUE)]
 
     def __str__(self) -> str:
         if self.game is None:

@@ -147,15 +147,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.game.play_action(int(action))
-        status = self.game.status
-        if status.is_over:
-            if status.winner is not None:
-                winner = status.winner.value
-                for ag in self.agents:
-                    self.rewards[ag] = 1.0 if ag == winner else -1.0
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_plies is not None and self.game.ply >= self.max_plies:
-            self.truncations = dict.fromkeys(self.agents, True)
+        for ag in self.agents:
+            reward, terminated, truncated = self.game._step_result(ag, self.max_plies)
+            self.rewards[ag] = reward
+            self.terminations[ag] = terminated
+            self.truncations[ag] = truncated
         self.agent_selection = Side(agent).other.value
         self._accumulate_rewards()
         if self.render_mode == "ansi":
