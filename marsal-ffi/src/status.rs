@@ -73,7 +73,8 @@ type Message = arrayvec::ArrayString<MAX_MESSAGE>;
 thread_local! {
     // A fixed buffer without a destructor: such a thread-local is never
     // destroyed, so it can be used from any thread-local or pthread key
-    // destructor (fault A), and it bounds the memory kept per thread (fault D).
+    // destructor (a host's pthread key destructor runs after the thread's
+    // Rust thread-locals are gone), and it bounds the memory kept per thread.
     static LAST_ERROR: RefCell<Message> = const { RefCell::new(Message::new_const()) };
 }
 
@@ -101,8 +102,8 @@ pub(crate) fn quote(s: &str) -> String {
 
 /// `message` as it is stored: every control character (NUL included) escaped
 /// (`\u{0}`, `\u{1b}`, ...), so that `strlen` of the C string is its length
-/// and no raw escape sequence reaches a terminal (fault C), and cut to
-/// [`MAX_MESSAGE`] bytes with an ellipsis (fault D).
+/// and no raw escape sequence reaches a terminal, and cut to
+/// [`MAX_MESSAGE`] bytes with an ellipsis (bounded memory a thread).
 pub(crate) fn clean_message(message: &str) -> Message {
     const ELLIPSIS: &str = "...";
     let mut out = Message::new();

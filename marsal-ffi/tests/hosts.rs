@@ -251,7 +251,7 @@ fn cpp_host_with_the_staticlib() {
     cpp_host(Link::Static, "game_cpp_static");
 }
 
-/// Fault A of issue 11: failing calls and the last error message from a
+/// Failing calls and the last error message from a
 /// pthread key destructor (after the thread's Rust thread-locals are gone)
 /// must not abort; every message is a C string without control characters.
 fn thread_exit_host(link: Link, name: &str) {

@@ -753,7 +753,7 @@ done:
 
 /* ------------------------------------------------------------ main */
 
-/* ------------------------------------------- calls for real hosts (issue 11) */
+/* ------------------------------------------------------ calls for real hosts */
 
 /* A text output through a size query and a second call (free it); NULL on
  * failure. Checks strlen == len. */

@@ -1,6 +1,6 @@
 /*
- * thread_exit.c: the C ABI called from a pthread key destructor (fault A of
- * issue 11), and messages that are C strings (faults C and D).
+ * thread_exit.c: the C ABI called from a pthread key destructor, and
+ * messages that are plain C strings (no control characters, bounded length).
  *
  * A thread makes a failing call (so the library's per-thread state exists),
  * then exits; the destructor of a pthread key runs after the thread's other

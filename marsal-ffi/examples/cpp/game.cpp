@@ -190,7 +190,7 @@ int bots(const marsal::Ruleset& rules) {
     return 0;
 }
 
-// The calls real hosts need (issue 11): options, copies, saved games,
+// The calls real hosts need: options, copies, saved games,
 // positions from text, the full view and chosen-move batches.
 int host_calls(const marsal::Ruleset& rules) {
     marsal::Ruleset custom = rules.clone();
