@@ -12,8 +12,17 @@ pub const MARSAL_VIEWER_REFEREE: u8 = 2;
 
 thread_local! {
     /// Each thread's painter: the board and the pieces it painted are kept,
-    /// so the next picture of a game costs little more than a copy.
-    static PAINTER: RefCell<(Painter, RgbImage)> = RefCell::new((Painter::new(), RgbImage::default()));
+    /// so the next picture of a game costs little more than a copy; and the
+    /// last picture with its pixels, so that the call after a size query
+    /// copies them instead of painting them again.
+    static PAINTER: RefCell<Painted> = RefCell::new(Painted::default());
+}
+
+#[derive(Default)]
+struct Painted {
+    painter: Painter,
+    img: RgbImage,
+    last: Option<(Picture, Options)>,
 }
 
 fn render_error(e: RenderError) -> Error {
@@ -123,10 +132,15 @@ pub unsafe extern "C" fn marsal_game_render_rgb(
                     "the painter is busy".to_string(),
                 )
             })?;
-            let (painter, img) = &mut *cell;
-            painter
-                .rgb_into(&picture, &options, img)
-                .map_err(render_error)?;
+            let Painted { painter, img, last } = &mut *cell;
+            let key = (picture, options);
+            if last.as_ref() != Some(&key) {
+                *last = None;
+                painter
+                    .rgb_into(&key.0, &key.1, img)
+                    .map_err(render_error)?;
+                *last = Some(key);
+            }
             // SAFETY: the caller's promise.
             unsafe {
                 put_opt(width_out, img.width);
