@@ -278,7 +278,7 @@ fn selfplay_explains_what_it_prints() {
     assert!(out.contains("M Marshal (1)"), "{out}");
     assert!(out.contains("Result: "), "{out}");
     assert!(
-        !out.contains("AttackerWins") && !out.contains("1 fights"),
+        !out.contains("AttackerWins") && !out.contains(" 1 fights") && !out.contains("(1 fights"),
         "{out}"
     );
     assert!(!out.contains("(PAT)") || out.contains("PAT (the Czech rules' stalemate"));
