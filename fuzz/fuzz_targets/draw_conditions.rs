@@ -4,78 +4,28 @@
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "../../tests/common/status_oracle.rs"]
+mod status_oracle;
 
 use arbitrary::Unstructured;
 use common::ref_can_reach_flag;
 use libfuzzer_sys::fuzz_target;
 use marsal::{DrawReason, NoMoveRule, PieceKind, Position, Side, Status, WinReason, no_hope};
+use status_oracle::Facts;
 
-/// The status `docs/rules.md` gives this position, from the reference move generator
-/// and reachability, in the engine's order of precedence (a captured Flag, no
-/// legal move, no hope, the ply limits).
+/// The status `docs/rules.md` gives this position (see [`Facts::status`]),
+/// from the reference move generator and reachability.
 fn expected_status(pos: &Position, chains: &common::Chains) -> Status {
-    let rules = pos.rules();
-    for side in Side::BOTH {
-        if pos.count(side, PieceKind::Flag) < rules.army(side).count(PieceKind::Flag) {
-            return Status::Won {
-                winner: !side,
-                reason: WinReason::FlagCaptured,
-            };
-        }
+    Facts {
+        rules: pos.rules(),
+        to_move: pos.to_move(),
+        ply: pos.ply(),
+        since_attack: pos.plies_since_attack(),
+        flags: Side::BOTH.map(|side| pos.count(side, PieceKind::Flag)),
+        can_move: &|side| !chains.moves(pos, side).is_empty(),
+        can_reach_flag: &|side| ref_can_reach_flag(pos, side),
     }
-    let to_move = pos.to_move();
-    let can = |s: Side| !chains.moves(pos, s).is_empty();
-    match rules.no_move {
-        NoMoveRule::Draw => {
-            if !can(to_move) {
-                return Status::Drawn {
-                    reason: DrawReason::NoLegalMove(to_move),
-                };
-            }
-        }
-        NoMoveRule::Loses => match (can(to_move), can(!to_move)) {
-            (false, false) => {
-                return Status::Drawn {
-                    reason: DrawReason::NeitherCanMove,
-                };
-            }
-            (false, true) => {
-                return Status::Won {
-                    winner: !to_move,
-                    reason: WinReason::OpponentCannotMove,
-                };
-            }
-            (true, false) => {
-                return Status::Won {
-                    winner: to_move,
-                    reason: WinReason::OpponentCannotMove,
-                };
-            }
-            (true, true) => {}
-        },
-    }
-    if rules.no_hope_draw
-        && !ref_can_reach_flag(pos, Side::Red)
-        && !ref_can_reach_flag(pos, Side::Blue)
-    {
-        return Status::Drawn {
-            reason: DrawReason::NoHope,
-        };
-    }
-    if rules.max_plies.is_some_and(|m| pos.ply() >= m) {
-        return Status::Drawn {
-            reason: DrawReason::PlyLimit,
-        };
-    }
-    if rules
-        .max_plies_without_attack
-        .is_some_and(|m| pos.plies_since_attack() >= m)
-    {
-        return Status::Drawn {
-            reason: DrawReason::NoAttackLimit,
-        };
-    }
-    Status::Ongoing { to_move }
+    .status()
 }
 
 fn check(pos: &Position, chains: &common::Chains) {

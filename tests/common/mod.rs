@@ -1,9 +1,10 @@
 //! Helpers shared by the integration tests.
 //!
-//! Each test binary that says `mod common;` compiles its own copy of this module
-//! and uses only some of it, hence the `dead_code` allowance.
-#![allow(dead_code)]
+//! Each test crate includes this module (`#[path = "../common/mod.rs"] mod
+//! common;`), compiles its own copy and uses only some of it.
+#![allow(dead_code)] // each test crate uses only part of this module
 
+pub mod status_oracle;
 pub mod uniform;
 
 use marsal::{Move, Position, Ruleset, Side, Square};

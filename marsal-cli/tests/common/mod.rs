@@ -1,7 +1,7 @@
 //! Helpers for the integration tests: run the `marsal` program with a generous
 //! limit (a hang fails the test instead of hanging it), temporary folders,
 //! bad-bot scripts.
-#![allow(dead_code)]
+#![allow(dead_code)] // each test crate uses only part of this module
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

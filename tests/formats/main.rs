@@ -1,0 +1,17 @@
+//! What the library writes and reads: messages for people, the text and
+//! serialised forms of its values, the legal moves in the board's order and
+//! the action masks written from them, and the perft counts of `docs/perft.md`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+#[cfg(feature = "std")]
+mod action_masks;
+#[cfg(feature = "std")]
+mod board_order;
+mod messages;
+#[cfg(feature = "serde")]
+mod perft;
+#[cfg(feature = "serde")]
+mod perft_table;
+mod state_services;
