@@ -63,6 +63,10 @@
 // `MARSAL_STATUS_INVALID_ARGUMENT`).
 #define MARSAL_SEARCH_MAX_DETERMINIZATIONS 1024
 
+// The longest time limit `marsal_game_search_move_timed` takes, in
+// milliseconds (an hour).
+#define MARSAL_SEARCH_MAX_TIME_MS 3600000
+
 // The side code that means "the side to move" in `marsal_games_observations`
 // (for a finished game: the side that would have moved next).
 #define MARSAL_SIDE_TO_MOVE 2
@@ -1013,6 +1017,29 @@ enum MarsalStatus marsal_game_search_move(const struct MarsalGame *game,
                                           const struct MarsalSearchConfig *config,
                                           struct MarsalMove *out,
                                           struct MarsalSearchStats *stats_out);
+
+// `marsal_game_search_move` with a time limit of `time_ms` milliseconds on
+// top of `config->nodes` (0: none, as `marsal_game_search_move`; at most
+// `MARSAL_SEARCH_MAX_TIME_MS`): the search stops when either is spent. Each
+// determinization gets its share of the time and always completes its
+// first depth, so a very short limit may be exceeded; the system's
+// monotonic clock is read every 256 nodes. Give `config->nodes` as
+// `UINT32_MAX` for a search only the time stops. A timed search depends on
+// the machine's speed and load: the same game and configuration may give
+// another move (the node budget alone is reproducible).
+//
+// `time_ms` over `MARSAL_SEARCH_MAX_TIME_MS` is
+// `MARSAL_STATUS_INVALID_ARGUMENT`; otherwise as `marsal_game_search_move`.
+//
+// Thread safety: as `marsal_game_search_move`.
+//
+// # Safety
+// As `marsal_game_search_move`.
+enum MarsalStatus marsal_game_search_move_timed(const struct MarsalGame *game,
+                                                const struct MarsalSearchConfig *config,
+                                                uint32_t time_ms,
+                                                struct MarsalMove *out,
+                                                struct MarsalSearchStats *stats_out);
 
 // Plays up to `max_plies` legal moves, each drawn uniformly at random, on
 // `game`, stopping early when the game ends, and writes how many were played

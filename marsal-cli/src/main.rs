@@ -13,7 +13,7 @@
 //!              [--shard I/N] [--results FILE] [--record DIR] [--seed S] …
 //! marsal tournament merge FILE…
 //! marsal tournament book [--ruleset R] [--from SOURCE] [--pairs N] [--seed S]
-//! marsal bot random|careful|search [--nodes N]
+//! marsal bot random|careful|search [--nodes N] [--time MS|auto]
 //! marsal render RECORD [--ply N] [--as red|blue|referee] -o FILE.svg|FILE.png
 //! marsal render RECORD --animate [--from N] [--to N] [--as …] -o FILE.gif
 //!
@@ -105,12 +105,13 @@ impl Protocol {
 
 /// Checks a built-in bot's name against [`marsal_host::BOTS`].
 fn builtin_name(name: &str) -> Result<String, String> {
-    match bots::Builtin::from_name(name) {
-        Some(_) => Ok(name.to_string()),
-        None => Err(format!(
+    match bots::Builtin::parse(name) {
+        Ok(_) => Ok(name.to_string()),
+        Err(marsal_host::BotError::Unknown { .. }) => Err(format!(
             "no built-in bot is called {name:?} (the built-in bots: {})",
             bots::Builtin::names().collect::<Vec<_>>().join(", ")
         )),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -171,7 +172,8 @@ enum Command {
         /// Print only the start, the end and the summary.
         #[arg(long)]
         quiet: bool,
-        /// Red's bot: search, careful or random (search:N, a budget of N nodes).
+        /// Red's bot: search, careful or random (search:N, a budget of N nodes;
+        /// search:time=MS, MS milliseconds a move; search:nodes=N,time=MS).
         #[arg(long, default_value = "search", value_parser = builtin_name)]
         red: String,
         /// Blue's bot.
@@ -189,8 +191,8 @@ enum Command {
         /// The side you play.
         #[arg(long = "as", value_enum, default_value = "red")]
         side: SideArg,
-        /// search (the search bot; search:N for a budget of N nodes a move),
-        /// careful, random, or the command of a program speaking the marsal
+        /// search (the search bot; search:N for a budget of N nodes a move,
+        /// search:time=MS for MS milliseconds), careful, random, or the command of a program speaking the marsal
         /// protocol.
         #[arg(long, default_value = "search")]
         opponent: String,
@@ -218,7 +220,9 @@ enum Command {
         /// command (it speaks --red-protocol, else --protocol),
         /// `progcomp:COMMAND` or `marsal:COMMAND` (the protocol named), or
         /// `builtin:NAME`, a built-in bot (builtin:random, builtin:careful,
-        /// builtin:search, builtin:search:N for N nodes a move).
+        /// builtin:search, builtin:search:N for N nodes a move,
+        /// builtin:search:time=MS for MS milliseconds a move,
+        /// builtin:search:nodes=N,time=MS for whichever ends first).
         #[arg(long, value_name = "SIDE")]
         red: String,
         /// The second side (Blue in odd games, Red in even ones), as --red.
@@ -326,6 +330,11 @@ enum Command {
         /// The search bot's node budget a move (about 10 ms for 20,000).
         #[arg(long)]
         nodes: Option<u32>,
+        /// The search bot's time a move: MS milliseconds, or `auto` for a
+        /// share of the time the referee announces (half of it, less 50 ms).
+        /// Without --nodes the time alone limits the search.
+        #[arg(long, value_name = "MS|auto", value_parser = proto::MoveTime::parse)]
+        time: Option<proto::MoveTime>,
     },
 }
 
@@ -586,11 +595,14 @@ fn main() -> ExitCode {
             no_coordinates,
             frame_ms,
         }),
-        Command::Bot { kind, seed, nodes } => {
-            let bot = bots::Builtin::from_name(&kind)
-                .unwrap_or(bots::Builtin::Random)
-                .with_nodes(nodes);
-            proto::run_client(bot, seed)
+        Command::Bot {
+            kind,
+            seed,
+            nodes,
+            time,
+        } => {
+            let bot = bots::Builtin::from_name(&kind).unwrap_or(bots::Builtin::Random);
+            proto::run_client(proto::Budget { bot, nodes, time }, seed)
         }
     };
     match result {

@@ -259,9 +259,65 @@ impl Board {
     }
 }
 
+/// The search bot's time a move in `marsal bot --time`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveTime {
+    /// This many milliseconds (1 to [`marsal_host::MAX_SEARCH_TIME_MS`]).
+    Fixed(u32),
+    /// [`marsal_host::move_time_share`] of the time the referee announces
+    /// (`time MS`); the node budget alone until it does.
+    Announced,
+}
+
+impl MoveTime {
+    /// `auto`, or a number of milliseconds from 1 to
+    /// [`marsal_host::MAX_SEARCH_TIME_MS`].
+    pub fn parse(text: &str) -> Result<MoveTime, String> {
+        if text == "auto" {
+            return Ok(MoveTime::Announced);
+        }
+        text.parse::<u32>()
+            .ok()
+            .filter(|ms| (1..=marsal_host::MAX_SEARCH_TIME_MS).contains(ms))
+            .map(MoveTime::Fixed)
+            .ok_or_else(|| {
+                format!(
+                    "{text:?}: the time is `auto` or a number of milliseconds from 1 to {}",
+                    marsal_host::MAX_SEARCH_TIME_MS
+                )
+            })
+    }
+}
+
+/// A built-in bot for `marsal bot` and the budget its options give.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    /// The bot as named.
+    pub bot: Builtin,
+    /// `--nodes`.
+    pub nodes: Option<u32>,
+    /// `--time`.
+    pub time: Option<MoveTime>,
+}
+
+impl Budget {
+    /// The bot with these options, when the referee announced `announced_ms`
+    /// a move (if it did): `--time MS` or the share of the announced time
+    /// lifts the node budget unless `--nodes` gives one.
+    pub fn bot(&self, announced_ms: Option<u32>) -> Builtin {
+        let time = match (self.time, announced_ms) {
+            (Some(MoveTime::Fixed(ms)), _) => Some(ms),
+            (Some(MoveTime::Announced), Some(ms)) => Some(marsal_host::move_time_share(ms)),
+            _ => None,
+        };
+        self.bot.with_time(time).with_nodes(self.nodes)
+    }
+}
+
 /// Runs a built-in bot on the marsal protocol over stdin/stdout until `end`
 /// or the end of input.
-pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
+pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
+    let mut bot = budget.bot(None);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut rules = Ruleset::marsal_a_spion();
@@ -287,6 +343,7 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
                 };
             }
             "side" => side = rest.parse().map_err(|_| format!("bad side {rest:?}"))?,
+            "time" => bot = budget.bot(rest.trim().parse().ok()),
             "setup" if matches!(bot, Builtin::Search { .. }) => {
                 let setup = marsal::Setup::sensible(&rules, side, rng.next_u64());
                 say(&mut out, &setup.to_text(&rules).to_string())?;
@@ -336,10 +393,8 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
                 }
                 let enemy = rules.army(!side).kinds();
                 let mv = match (&board, bot) {
-                    (Some(b), Builtin::Search { nodes }) if belief.is_some() => {
-                        let config = marsal::SearchConfig::default()
-                            .with_nodes(nodes)
-                            .with_seed(rng.next_u64());
+                    (Some(b), Builtin::Search { .. }) if belief.is_some() => {
+                        let config = bot.search_config(rng.next_u64()).unwrap_or_default();
                         belief.as_ref().map_or(moves[0], |bel| {
                             bel.choose(|sq| b.at(sq, enemy), &moves, &config, &mut rng)
                         })
@@ -362,4 +417,38 @@ pub fn run_client(bot: Builtin, seed: u64) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_search_bot_takes_its_share_of_the_announced_move_time() {
+        let search = Builtin::parse("search").expect("a bot");
+        let auto = Budget {
+            bot: search,
+            nodes: None,
+            time: Some(MoveTime::Announced),
+        };
+        let timed = |nodes, time_ms| Builtin::Search { nodes, time_ms };
+        // Until the referee announces a time: the node budget.
+        assert_eq!(auto.bot(None), search);
+        assert_eq!(auto.bot(Some(2_000)), timed(u32::MAX, 950));
+        let both = Budget {
+            nodes: Some(5_000),
+            ..auto
+        };
+        assert_eq!(both.bot(Some(2_000)), timed(5_000, 950));
+        let fixed = Budget {
+            time: Some(MoveTime::Fixed(30)),
+            ..auto
+        };
+        assert_eq!(fixed.bot(Some(2_000)), timed(u32::MAX, 30));
+        assert_eq!(MoveTime::parse("auto"), Ok(MoveTime::Announced));
+        assert_eq!(MoveTime::parse("20"), Ok(MoveTime::Fixed(20)));
+        for bad in ["0", "-5", "x", "3600001"] {
+            assert!(MoveTime::parse(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -29,7 +29,16 @@ pub struct Options<'a> {
 /// How a bot is named in the text.
 fn described(bot: Builtin) -> String {
     match bot {
-        Builtin::Search { nodes } => format!("the search bot ({nodes} nodes a move)"),
+        Builtin::Search { nodes, time_ms: 0 } => {
+            format!("the search bot ({nodes} nodes a move)")
+        }
+        Builtin::Search {
+            nodes: u32::MAX,
+            time_ms,
+        } => format!("the search bot ({time_ms} ms a move)"),
+        Builtin::Search { nodes, time_ms } => {
+            format!("the search bot ({nodes} nodes or {time_ms} ms a move)")
+        }
         b => format!("the {} bot", b.name()),
     }
 }

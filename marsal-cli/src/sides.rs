@@ -47,14 +47,15 @@ impl SideSpec {
         default: Protocol,
     ) -> Result<SideSpec, String> {
         if let Some(name) = spec.strip_prefix(BUILTIN) {
-            let bot = Builtin::from_name(name).ok_or_else(|| {
-                format!(
+            let bot = Builtin::parse(name).map_err(|e| match e {
+                marsal_host::BotError::Unknown { .. } => format!(
                     "{flag} {spec:?}: no built-in bot is called {name:?} (the built-in bots: {})",
                     Builtin::names()
                         .map(|n| format!("{BUILTIN}{n}"))
                         .collect::<Vec<_>>()
                         .join(", ")
-                )
+                ),
+                e => format!("{flag} {spec:?}: {e}"),
             })?;
             if let Some(p) = protocol {
                 return Err(format!(
@@ -185,10 +186,27 @@ mod tests {
         assert_eq!(
             s,
             SideSpec::Builtin {
-                bot: Builtin::Search { nodes: 500 },
+                bot: Builtin::Search {
+                    nodes: 500,
+                    time_ms: 0
+                },
                 spec: "builtin:search:500".into()
             }
         );
+        let t = parse("builtin:search:time=20", None).unwrap();
+        assert_eq!(t.name(), "builtin:search:time=20");
+        assert!(matches!(
+            t,
+            SideSpec::Builtin {
+                bot: Builtin::Search {
+                    nodes: u32::MAX,
+                    time_ms: 20
+                },
+                ..
+            }
+        ));
+        let err = parse("builtin:search:time=0", None).unwrap_err();
+        assert!(err.contains("search time"), "{err}");
         assert_eq!(
             parse("careful", None),
             Ok(program(Protocol::Marsal, "careful"))

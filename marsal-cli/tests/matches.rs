@@ -51,6 +51,36 @@ fn built_in_bots_play_a_match_on_every_preset() {
     }
 }
 
+/// `marsal bot search --time auto` takes a share of the move time the
+/// referee announces: with no node budget, only that time stops its search,
+/// so it would forfeit on time if it ignored it.
+#[test]
+fn the_search_bot_program_answers_within_the_announced_move_time() {
+    let run = marsal(
+        &[
+            "match",
+            "--ruleset",
+            "classic",
+            "--red",
+            &builtin_bot("search --time auto"),
+            "--blue",
+            &builtin_bot("careful"),
+            // A share of 1,450 ms: the search's shortest (every
+            // determinization's first depth and 256 nodes) takes about half a
+            // second in a debug build.
+            "--time-per-move",
+            "3000",
+            "--max-plies",
+            "4",
+        ],
+        "",
+    );
+    assert_clean_finish(&run, 1);
+    let bad = marsal(&["bot", "search", "--time", "0"], "");
+    assert!(!bad.status.success());
+    assert!(bad.stderr.contains("from 1 to 3600000"), "{}", bad.stderr);
+}
+
 #[test]
 fn the_python_and_c_sample_bots_play_and_games_are_recorded() {
     let dir = temp_dir("samples");

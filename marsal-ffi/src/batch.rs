@@ -35,11 +35,9 @@ pub unsafe extern "C" fn marsal_game_play_random(
     out_played: *mut u32,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get_mut(game, "game") }?;
+        let g = try_mut!(game, "game");
         let played = play_random_plies(&mut g.game, max_plies, &mut Rng::new(seed));
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(out_played, played) };
+        write_opt!(out_played, played);
         Ok(())
     })
 }
@@ -73,8 +71,7 @@ pub unsafe extern "C" fn marsal_games_play_random(
     out_total: *mut u64,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let handles = unsafe { array(games, count, "games") }?;
+        let handles = try_slice!(games, count, "games");
         if let Some(i) = handles.iter().position(|p| p.is_null()) {
             return Err(null(&format!("games[{i}]")));
         }
@@ -87,8 +84,7 @@ pub unsafe extern "C" fn marsal_games_play_random(
             let mut rng = Rng::new(batch_seed(seed, i as u64));
             total += u64::from(play_random_plies(&mut g.game, plies_each, &mut rng));
         }
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(out_total, total) };
+        write_opt!(out_total, total);
         Ok(())
     })
 }
@@ -125,10 +121,8 @@ pub unsafe extern "C" fn marsal_random_playouts(
     out: *mut MarsalPlayoutSummary,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let r = try_ref!(ruleset, "ruleset");
+        let out = try_mut!(out, "out");
         if max_plies == 0 {
             return Err(Error::new(
                 MarsalStatus::InvalidArgument,
@@ -187,8 +181,7 @@ pub unsafe extern "C" fn marsal_games_view(
     count_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let handles = unsafe { array(games, count, "games") }?;
+        let handles = try_slice!(games, count, "games");
         let mut list = Vec::with_capacity(handles.len());
         for (i, &p) in handles.iter().enumerate() {
             // SAFETY: the caller's promise (NULL or a live handle); the message
@@ -220,8 +213,7 @@ pub unsafe extern "C" fn marsal_games_view(
                 format!("{count} views of {block} squares do not fit in memory"),
             )
         })?;
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(count_out, needed) };
+        write_opt!(count_out, needed);
         if needed == 0 {
             return Ok(());
         }
@@ -257,8 +249,7 @@ unsafe fn game_list<'a>(
     games: *const *const MarsalGame,
     count: usize,
 ) -> Result<Vec<&'a Game>, Error> {
-    // SAFETY: the caller's promise.
-    let handles = unsafe { array(games, count, "games") }?;
+    let handles = try_slice!(games, count, "games");
     let mut list = Vec::with_capacity(handles.len());
     for (i, &p) in handles.iter().enumerate() {
         // SAFETY: the caller's promise (NULL or a live handle).
@@ -324,8 +315,7 @@ pub unsafe extern "C" fn marsal_games_legal_moves(
             // SAFETY: `i + 1 <= count`: inside `offsets`.
             unsafe { offsets.add(i + 1).write(total) };
         }
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(total_out, total) };
+        write_opt!(total_out, total);
         if total > 0 && !fits(total) {
             return Err(Error::new(
                 MarsalStatus::BufferTooSmall,
@@ -372,10 +362,8 @@ pub unsafe extern "C" fn marsal_games_play(
     statuses: *mut MarsalStatus,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let handles = unsafe { array(games, count, "games") }?;
-        // SAFETY: the caller's promise.
-        let moves = unsafe { array(moves, count, "moves") }?;
+        let handles = try_slice!(games, count, "games");
+        let moves = try_slice!(moves, count, "moves");
         if let Some(i) = handles.iter().position(|p| p.is_null()) {
             return Err(null(&format!("games[{i}]")));
         }

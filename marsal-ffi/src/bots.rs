@@ -26,7 +26,7 @@ pub(crate) fn policy_bot(code: u8, nodes: u32) -> Result<Bot, Error> {
         MARSAL_POLICY_CAREFUL => Ok(Bot::Careful),
         MARSAL_POLICY_SEARCH => {
             check_nodes(nodes)?;
-            Ok(Bot::Search { nodes })
+            Ok(Bot::Search { nodes, time_ms: 0 })
         }
         _ => Err(invalid(format!(
             "policy must be 0 (random), 1 (careful) or 2 (search), not {code}"
@@ -93,8 +93,7 @@ pub(crate) unsafe fn bot_actions(
 ) -> FfiResult {
     // SAFETY: the caller's promise.
     let list = unsafe { game_list(games, count) }?;
-    // SAFETY: the caller's promise.
-    let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
+    let out = try_out_slice!(actions, cap, count, "the actions");
     let mut rng = Rng::new(seed);
     for (i, (g, a)) in list.iter().zip(out.iter_mut()).enumerate() {
         let space = ActionSpace::new(g.rules());
@@ -135,8 +134,7 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
                 games.len()
             )));
         }
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(actions, count, count, "the actions") }?;
+        let out = try_out_slice!(actions, count, count, "the actions");
         let space = e.action_space();
         let mut rng = Rng::new(seed);
         for (i, (g, a)) in games.zip(out.iter_mut()).enumerate() {

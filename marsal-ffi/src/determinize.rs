@@ -34,8 +34,7 @@ pub unsafe extern "C" fn marsal_game_determinize(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -105,8 +104,7 @@ pub unsafe extern "C" fn marsal_game_is_consistent(
     boundary(|| {
         // SAFETY: the caller's promise.
         let (g, o) = unsafe { (get(game, "game")?, get(other, "other")?) };
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let out = try_mut!(out, "out");
         let side = side(side_code)?;
         *out = g.game.is_consistent(&o.game.view(side));
         Ok(())

@@ -64,8 +64,7 @@ pub(crate) unsafe fn game_list<'a>(
     games: *const *const MarsalGame,
     count: usize,
 ) -> Result<Vec<&'a Game>, Error> {
-    // SAFETY: the caller's promise.
-    let handles = unsafe { array(games, count, "games") }?;
+    let handles = try_slice!(games, count, "games");
     let mut list = Vec::with_capacity(handles.len());
     for (i, &p) in handles.iter().enumerate() {
         // SAFETY: the caller's promise (NULL or a live handle).
@@ -158,10 +157,8 @@ pub unsafe extern "C" fn marsal_ruleset_action_space_size(
     out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let r = try_ref!(ruleset, "ruleset");
+        let out = try_mut!(out, "out");
         *out = ActionSpace::new(&r.rules).size();
         Ok(())
     })
@@ -183,8 +180,7 @@ pub unsafe extern "C" fn marsal_ruleset_observation_shape(
     files: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
+        let r = try_ref!(ruleset, "ruleset");
         let (c, rk, f) = ObservationSpace::new(&r.rules).shape();
         // SAFETY: the caller's promise.
         unsafe {
@@ -210,10 +206,8 @@ pub unsafe extern "C" fn marsal_ruleset_action_to_move(
     out: *mut MarsalMove,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let r = try_ref!(ruleset, "ruleset");
+        let out = try_mut!(out, "out");
         let side = side(side_code)?;
         let space = ActionSpace::new(&r.rules);
         let mv = usize::try_from(action)
@@ -246,12 +240,9 @@ pub unsafe extern "C" fn marsal_ruleset_move_to_action(
     out: *mut i64,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        // SAFETY: the caller's promise.
-        let m = rust_move(unsafe { get(mv, "mv") }?)?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let r = try_ref!(ruleset, "ruleset");
+        let m = rust_move(try_ref!(mv, "mv"))?;
+        let out = try_mut!(out, "out");
         let side = side(side_code)?;
         let a = ActionSpace::new(&r.rules)
             .encode(side, m)
@@ -279,8 +270,7 @@ pub unsafe extern "C" fn marsal_game_encoding_sizes(
     files: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = &unsafe { get(game, "game") }?.game;
+        let g = &try_ref!(game, "game").game;
         let (c, rk, f) = ObservationSpace::new(g.rules()).shape();
         // SAFETY: the caller's promise.
         unsafe {
@@ -310,14 +300,11 @@ pub unsafe extern "C" fn marsal_game_action_mask(
     legal_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = &unsafe { get(game, "game") }?.game;
+        let g = &try_ref!(game, "game").game;
         let space = ActionSpace::new(g.rules());
-        // SAFETY: the caller's promise.
-        let mask = unsafe { out_slice(mask, cap, space.size(), "the mask") }?;
+        let mask = try_out_slice!(mask, cap, space.size(), "the mask");
         let n = game_mask(&space, g, mask);
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(legal_out, n) };
+        write_opt!(legal_out, n);
         Ok(())
     })
 }
@@ -336,12 +323,10 @@ pub unsafe extern "C" fn marsal_game_observation(
     cap: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = &unsafe { get(game, "game") }?.game;
+        let g = &try_ref!(game, "game").game;
         let side = side(side_code)?;
         let space = ObservationSpace::new(g.rules());
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(buf, cap, space.size(), "the observation") }?;
+        let out = try_out_slice!(buf, cap, space.size(), "the observation");
         space.write_position(g.position(), side, out);
         Ok(())
     })
@@ -363,13 +348,11 @@ pub unsafe extern "C" fn marsal_game_play_action(
     out: *mut MarsalOutcome,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = &mut unsafe { get_mut(game, "game") }?.game;
+        let g = &mut try_mut!(game, "game").game;
         let space = ActionSpace::new(g.rules());
         let mv = action_move(&space, g, action, None)?;
         let o = g.play(mv).map_err(move_error)?;
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(out, c_outcome(&o)) };
+        write_opt!(out, c_outcome(&o));
         Ok(())
     })
 }
@@ -436,8 +419,7 @@ pub unsafe extern "C" fn marsal_games_action_masks(
         let space = ActionSpace::new(first.rules());
         let block = space.size();
         let needed = total(count, block, "masks")?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(mask, cap, needed, "the masks") }?;
+        let out = try_out_slice!(mask, cap, needed, "the masks");
         for (i, (g, m)) in list.iter().zip(out.chunks_exact_mut(block)).enumerate() {
             let n = game_mask(&space, g, m);
             if !legal_out.is_null() {
@@ -513,8 +495,7 @@ unsafe fn games_observations<T: ObservationValue>(
     };
     let block = ObservationSpace::new(first.rules()).size();
     let needed = total(count, block, "observations")?;
-    // SAFETY: the caller's promise.
-    let out = unsafe { out_slice(buf, cap, needed, "the observations") }?;
+    let out = try_out_slice!(buf, cap, needed, "the observations");
     for (g, o) in list.iter().zip(out.chunks_exact_mut(block)) {
         let side = fixed.unwrap_or_else(|| g.position().to_move());
         ObservationSpace::new(g.rules()).write_position(g.position(), side, o);
@@ -540,8 +521,7 @@ pub unsafe extern "C" fn marsal_games_random_actions(
     boundary(|| {
         // SAFETY: the caller's promise.
         let list = unsafe { game_list(games, count) }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(actions, cap, count, "the actions") }?;
+        let out = try_out_slice!(actions, cap, count, "the actions");
         let mut rng = Rng::new(seed);
         for (g, a) in list.iter().zip(out.iter_mut()) {
             *a = random_action(&ActionSpace::new(g.rules()), g, &mut rng);
@@ -571,10 +551,8 @@ pub unsafe extern "C" fn marsal_games_play_actions(
     outcomes: *mut MarsalOutcome,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let handles = unsafe { array(games, count, "games") }?;
-        // SAFETY: the caller's promise.
-        let acts = unsafe { array(actions, count, "actions") }?;
+        let handles = try_slice!(games, count, "games");
+        let acts = try_slice!(actions, count, "actions");
         if let Some(i) = handles.iter().position(|p| p.is_null()) {
             return Err(null(&format!("games[{i}]")));
         }

@@ -36,8 +36,7 @@ pub unsafe extern "C" fn marsal_game_new(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
+        let r = try_ref!(ruleset, "ruleset");
         // SAFETY: the caller's promise.
         let (red, blue) = unsafe {
             (
@@ -119,8 +118,7 @@ pub unsafe extern "C" fn marsal_game_clone(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -145,8 +143,7 @@ pub unsafe extern "C" fn marsal_game_to_json(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         let json = serde_json::to_string(&g.game)
             .map_err(|e| Error::new(MarsalStatus::ParseError, format!("cannot write JSON: {e}")))?;
         // SAFETY: the caller's promise.
@@ -169,8 +166,7 @@ pub unsafe extern "C" fn marsal_game_from_json(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let json = unsafe { text(json, "json") }?;
+        let json = try_text!(json, "json");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -205,10 +201,8 @@ pub unsafe extern "C" fn marsal_game_from_position_text(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        // SAFETY: the caller's promise.
-        let t = unsafe { text(position_text, "position_text") }?;
+        let r = try_ref!(ruleset, "ruleset");
+        let t = try_text!(position_text, "position_text");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -231,8 +225,7 @@ unsafe fn new_from_setups(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
+        let r = try_ref!(ruleset, "ruleset");
         if out.is_null() {
             return Err(null("out"));
         }

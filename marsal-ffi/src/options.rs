@@ -164,10 +164,8 @@ pub unsafe extern "C" fn marsal_ruleset_get_option(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
-        // SAFETY: the caller's promise.
-        let name = unsafe { text(name, "name") }?;
+        let r = try_ref!(ruleset, "ruleset");
+        let name = try_text!(name, "name");
         let value = get_option(&r.rules, name)?;
         // SAFETY: the caller's promise.
         unsafe { write_text(&value, buf, cap, len_out) }
@@ -199,8 +197,7 @@ pub unsafe extern "C" fn marsal_ruleset_set_option(
     value: *const c_char,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get_mut(ruleset, "ruleset") }?;
+        let r = try_mut!(ruleset, "ruleset");
         // SAFETY: the caller's promise.
         let (name, value) = unsafe { (text(name, "name")?, text(value, "value")?) };
         r.rules = with_option(&r.rules, name, value)?;

@@ -22,8 +22,7 @@ pub unsafe extern "C" fn marsal_game_legal_moves(
     count_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         // SAFETY: the caller's promise.
         unsafe { write_legal_moves(&g.game, buf, cap, count_out) }
     })
@@ -50,8 +49,7 @@ unsafe fn write_legal_moves(
             }
             n += 1;
         });
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(count_out, n) };
+        write_opt!(count_out, n);
         // Never: a position has at most `MARSAL_MAX_LEGAL_MOVES` moves
         // (`marsal::MAX_MOVES`); said as the convention says, all the same.
         if n > cap {
@@ -63,8 +61,7 @@ unsafe fn write_legal_moves(
         return Ok(());
     }
     let moves = game.legal_moves();
-    // SAFETY: the caller's promise.
-    unsafe { put_opt(count_out, moves.len()) };
+    write_opt!(count_out, moves.len());
     if moves.is_empty() {
         return Ok(());
     }
@@ -107,10 +104,8 @@ pub unsafe extern "C" fn marsal_game_play_legal_moves(
     count_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get_mut(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let g = try_mut!(game, "game");
+        let mv = rust_move(try_ref!(mv, "mv"))?;
         if buf.is_null() || cap < MARSAL_MAX_LEGAL_MOVES {
             return Err(Error::new(
                 MarsalStatus::BufferTooSmall,
@@ -121,8 +116,7 @@ pub unsafe extern "C" fn marsal_game_play_legal_moves(
             ));
         }
         let o = g.game.play(mv).map_err(move_error)?;
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(outcome, c_outcome(&o)) };
+        write_opt!(outcome, c_outcome(&o));
         // SAFETY: the caller's promise; the buffer has room for any count.
         unsafe { write_legal_moves(&g.game, buf, cap, count_out) }
     })
@@ -142,13 +136,10 @@ pub unsafe extern "C" fn marsal_game_play(
     outcome: *mut MarsalOutcome,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get_mut(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let g = try_mut!(game, "game");
+        let mv = rust_move(try_ref!(mv, "mv"))?;
         let o = g.game.play(mv).map_err(move_error)?;
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(outcome, c_outcome(&o)) };
+        write_opt!(outcome, c_outcome(&o));
         Ok(())
     })
 }
@@ -167,13 +158,10 @@ pub unsafe extern "C" fn marsal_game_play_text(
     outcome: *mut MarsalOutcome,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get_mut(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let t = unsafe { text(move_text, "move_text") }?;
+        let g = try_mut!(game, "game");
+        let t = try_text!(move_text, "move_text");
         let o = g.game.play_text(t).map_err(move_error)?;
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(outcome, c_outcome(&o)) };
+        write_opt!(outcome, c_outcome(&o));
         Ok(())
     })
 }
@@ -198,10 +186,8 @@ pub unsafe extern "C" fn marsal_game_move_text(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let mv = rust_move(unsafe { get(mv, "mv") }?)?;
+        let g = try_ref!(game, "game");
+        let mv = rust_move(try_ref!(mv, "mv"))?;
         let board = &g.game.rules().board;
         for sq in [mv.from, mv.to] {
             if !board.playable.contains(sq) {
@@ -235,14 +221,12 @@ pub unsafe extern "C" fn marsal_game_undo(
     undone: *mut MarsalOutcome,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get_mut(game, "game") }?;
+        let g = try_mut!(game, "game");
         let o = g
             .game
             .undo()
             .map_err(|e: UndoError| Error::new(MarsalStatus::NothingToUndo, e.to_string()))?;
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(undone, c_outcome(&o)) };
+        write_opt!(undone, c_outcome(&o));
         Ok(())
     })
 }
@@ -257,10 +241,8 @@ pub unsafe extern "C" fn marsal_game_status(
     out: *mut MarsalGameStatus,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let g = try_ref!(game, "game");
+        let out = try_mut!(out, "out");
         *out = c_status(g.game.status());
         Ok(())
     })
@@ -277,10 +259,8 @@ pub unsafe extern "C" fn marsal_game_last_outcome(
     out: *mut MarsalOutcome,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let g = try_ref!(game, "game");
+        let out = try_mut!(out, "out");
         let o =
             g.game.outcomes().last().ok_or_else(|| {
                 Error::new(MarsalStatus::NoOutcome, "no move has been played yet")

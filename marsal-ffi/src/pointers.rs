@@ -142,3 +142,68 @@ pub(crate) unsafe fn array<'a, T>(p: *const T, count: usize, what: &str) -> Resu
     // their total size fits in `isize`, checked above).
     Ok(unsafe { std::slice::from_raw_parts(p, count) })
 }
+
+// The checked pointers of a C function's arguments, each an expression that
+// returns the error from the function (`?`) when the pointer is NULL or its
+// target unusable. Only for the pointers a C caller passed to an exported
+// function whose `# Safety` section promises each is NULL or valid as the
+// function says: that promise is what makes the `unsafe` blocks sound.
+
+/// `&T` from a handle or input pointer, else `MARSAL_STATUS_NULL_POINTER`
+/// naming `$what` (see [`get`]).
+macro_rules! try_ref {
+    ($p:expr, $what:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { get($p, $what) }?
+    };
+}
+pub(crate) use try_ref;
+
+/// `&mut T` from an output or handle pointer, else
+/// `MARSAL_STATUS_NULL_POINTER` naming `$what` (see [`get_mut`]).
+macro_rules! try_mut {
+    ($p:expr, $what:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { get_mut($p, $what) }?
+    };
+}
+pub(crate) use try_mut;
+
+/// `&str` from a NUL-terminated C string, else `MARSAL_STATUS_NULL_POINTER`
+/// or `MARSAL_STATUS_INVALID_UTF8` naming `$what` (see [`text`]).
+macro_rules! try_text {
+    ($p:expr, $what:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { text($p, $what) }?
+    };
+}
+pub(crate) use try_text;
+
+/// `&[T]` from a C array of `$count` elements, else the error of [`array`].
+macro_rules! try_slice {
+    ($p:expr, $count:expr, $what:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { array($p, $count, $what) }?
+    };
+}
+pub(crate) use try_slice;
+
+/// `&mut [T]` of `$needed` elements from a caller buffer of `$cap`, else
+/// `MARSAL_STATUS_BUFFER_TOO_SMALL` naming `$what` (see `out_slice`).
+macro_rules! try_out_slice {
+    ($p:expr, $cap:expr, $needed:expr, $what:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { out_slice($p, $cap, $needed, $what) }?
+    };
+}
+pub(crate) use try_out_slice;
+
+/// Writes `$value` through an optional output pointer (nothing when it is
+/// NULL; see [`put_opt`]).
+macro_rules! write_opt {
+    ($p:expr, $value:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { put_opt($p, $value) }
+    };
+}
+pub(crate) use write_opt;

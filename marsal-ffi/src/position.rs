@@ -10,10 +10,8 @@ use std::ffi::c_char;
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn marsal_game_hash(game: *const MarsalGame, out: *mut u64) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
-        // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = g.game.position().hash();
+        let g = try_ref!(game, "game");
+        *try_mut!(out, "out") = g.game.position().hash();
         Ok(())
     })
 }
@@ -25,10 +23,8 @@ pub unsafe extern "C" fn marsal_game_hash(game: *const MarsalGame, out: *mut u64
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn marsal_game_ply(game: *const MarsalGame, out: *mut u32) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
-        // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = g.game.position().ply();
+        let g = try_ref!(game, "game");
+        *try_mut!(out, "out") = g.game.position().ply();
         Ok(())
     })
 }
@@ -52,8 +48,7 @@ pub unsafe extern "C" fn marsal_game_step_result(
     truncated: *mut bool,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = &unsafe { get(game, "game") }?.game;
+        let g = &try_ref!(game, "game").game;
         let limit = (max_plies > 0).then_some(max_plies);
         let end = marsal_host::step_result(g.status(), g.position().ply(), limit, side(side_code)?);
         // SAFETY: the caller's promise (each NULL or writable).
@@ -80,8 +75,7 @@ pub unsafe extern "C" fn marsal_game_position_text(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         let t = g.game.position().to_text().to_string();
         // SAFETY: the caller's promise.
         unsafe { write_text(&t, buf, cap, len_out) }

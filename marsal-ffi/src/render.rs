@@ -89,8 +89,7 @@ pub unsafe extern "C" fn marsal_game_render_svg(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         let (picture, options) = picture_of(&g.game, viewer, square, bottom, coordinates)?;
         let text = marsal_render::svg(&picture, &options).map_err(render_error)?;
         // SAFETY: the caller's promise.
@@ -122,8 +121,7 @@ pub unsafe extern "C" fn marsal_game_render_rgb(
     height_out: *mut u32,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         let (picture, options) = picture_of(&g.game, viewer, square, bottom, coordinates)?;
         PAINTER.with(|cell| {
             let mut cell = cell.try_borrow_mut().map_err(|_| {

@@ -39,8 +39,7 @@ pub unsafe extern "C" fn marsal_ruleset_preset(
     out: *mut *mut MarsalRuleset,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let name = unsafe { text(name, "name") }?;
+        let name = try_text!(name, "name");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -69,8 +68,7 @@ pub unsafe extern "C" fn marsal_ruleset_from_json(
     out: *mut *mut MarsalRuleset,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let json = unsafe { text(json, "json") }?;
+        let json = try_text!(json, "json");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -93,8 +91,7 @@ pub unsafe extern "C" fn marsal_ruleset_to_json(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
+        let r = try_ref!(ruleset, "ruleset");
         let json = serde_json::to_string(&r.rules)
             .map_err(|e| Error::new(MarsalStatus::ParseError, format!("cannot write JSON: {e}")))?;
         // SAFETY: the caller's promise.

@@ -1,6 +1,6 @@
 //! The search bot over the C ABI (`marsal::search_move`): its configuration
-//! (node budget, determinizations, seed), its move in a game and what the
-//! search cost.
+//! (node budget, determinizations, seed), its move in a game (within a time
+//! limit too) and what the search cost.
 
 use super::*;
 use marsal::{Game, SearchConfig, search_position};
@@ -13,6 +13,11 @@ const _: () = assert!(MARSAL_SEARCH_DEFAULT_NODES == SearchConfig::DEFAULT_NODES
 /// The most determinizations a search may be asked for (more is
 /// `MARSAL_STATUS_INVALID_ARGUMENT`).
 pub const MARSAL_SEARCH_MAX_DETERMINIZATIONS: u32 = 1024;
+
+/// The longest time limit `marsal_game_search_move_timed` takes, in
+/// milliseconds (an hour).
+pub const MARSAL_SEARCH_MAX_TIME_MS: u32 = 3_600_000;
+const _: () = assert!(MARSAL_SEARCH_MAX_TIME_MS == marsal_host::MAX_SEARCH_TIME_MS);
 
 /// The search bot's budget and seed (`marsal::SearchConfig`).
 /// `marsal_search_config_default` writes the defaults.
@@ -84,8 +89,7 @@ pub unsafe extern "C" fn marsal_search_config_default(
     out: *mut MarsalSearchConfig,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let out = try_mut!(out, "out");
         let d = SearchConfig::default();
         *out = MarsalSearchConfig {
             nodes: d.nodes,
@@ -128,13 +132,45 @@ pub unsafe extern "C" fn marsal_game_search_move(
     out: *mut MarsalMove,
     stats_out: *mut MarsalSearchStats,
 ) -> MarsalStatus {
+    // SAFETY: the caller's promise, passed on.
+    unsafe { marsal_game_search_move_timed(game, config, 0, out, stats_out) }
+}
+
+/// `marsal_game_search_move` with a time limit of `time_ms` milliseconds on
+/// top of `config->nodes` (0: none, as `marsal_game_search_move`; at most
+/// `MARSAL_SEARCH_MAX_TIME_MS`): the search stops when either is spent. Each
+/// determinization gets its share of the time and always completes its
+/// first depth, so a very short limit may be exceeded; the system's
+/// monotonic clock is read every 256 nodes. Give `config->nodes` as
+/// `UINT32_MAX` for a search only the time stops. A timed search depends on
+/// the machine's speed and load: the same game and configuration may give
+/// another move (the node budget alone is reproducible).
+///
+/// `time_ms` over `MARSAL_SEARCH_MAX_TIME_MS` is
+/// `MARSAL_STATUS_INVALID_ARGUMENT`; otherwise as `marsal_game_search_move`.
+///
+/// Thread safety: as `marsal_game_search_move`.
+///
+/// # Safety
+/// As `marsal_game_search_move`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_search_move_timed(
+    game: *const MarsalGame,
+    config: *const MarsalSearchConfig,
+    time_ms: u32,
+    out: *mut MarsalMove,
+    stats_out: *mut MarsalSearchStats,
+) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
-        // SAFETY: the caller's promise.
-        let config = search_config(unsafe { get(config, "config") }?)?;
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let g = try_ref!(game, "game");
+        let config = search_config(try_ref!(config, "config"))?;
+        if time_ms > MARSAL_SEARCH_MAX_TIME_MS {
+            return Err(invalid(format!(
+                "time_ms must be 0 (no time limit) up to {MARSAL_SEARCH_MAX_TIME_MS}, not {time_ms}"
+            )));
+        }
+        let config = SearchConfig { time_ms, ..config };
+        let out = try_mut!(out, "out");
         let found = search(&g.game, &config);
         let mv = found.best.ok_or_else(|| {
             Error::new(
@@ -148,8 +184,7 @@ pub unsafe extern "C" fn marsal_game_search_move(
             determinizations: found.determinizations,
             depth: found.depth,
         };
-        // SAFETY: the caller's promise.
-        unsafe { put_opt(stats_out, stats) };
+        write_opt!(stats_out, stats);
         Ok(())
     })
 }

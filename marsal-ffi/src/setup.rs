@@ -62,8 +62,7 @@ unsafe fn write_setup(
     len_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
+        let r = try_ref!(ruleset, "ruleset");
         let side = side(side_code)?;
         let t = make(&r.rules, side, seed).to_text(&r.rules).to_string();
         // SAFETY: the caller's promise.

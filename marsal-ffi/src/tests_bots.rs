@@ -336,6 +336,40 @@ fn the_search_refuses_a_bad_budget_a_finished_game_and_null() {
     free(over);
 }
 
+/// A timed search with a node budget only the time could stop in a test's
+/// patience: the time stops it long before (were the time ignored, it would
+/// search the whole budget).
+#[test]
+fn a_timed_search_stops_at_its_time_and_refuses_a_time_too_long() {
+    let g = handle(random_game(&Ruleset::classic(), 3, 0));
+    let c = config(400_000, 1);
+    let mut mv = MarsalMove {
+        from: MarsalSquare { file: 0, rank: 0 },
+        to: MarsalSquare { file: 0, rank: 0 },
+    };
+    let mut stats = MarsalSearchStats::default();
+    // SAFETY: a live handle and real out pointers.
+    let status = unsafe { marsal_game_search_move_timed(g, &c, 5, &mut mv, &mut stats) };
+    assert_eq!(status, MarsalStatus::Ok);
+    let moves = game(g).legal_moves();
+    assert!(moves.iter().any(|&m| c_move(m) == mv));
+    assert_eq!(stats.determinizations, 32);
+    assert!(stats.nodes < 100_000, "{} nodes in 5 ms", stats.nodes);
+    // SAFETY: as above.
+    let status = unsafe {
+        marsal_game_search_move_timed(g, &c, MARSAL_SEARCH_MAX_TIME_MS + 1, &mut mv, &mut stats)
+    };
+    assert_eq!(status, MarsalStatus::InvalidArgument);
+    // Time 0 is no time limit: the search of `marsal_game_search_move`.
+    let c = config(3_000, 4);
+    let mut timed = mv;
+    // SAFETY: as above.
+    let status = unsafe { marsal_game_search_move_timed(g, &c, 0, &mut timed, null_mut()) };
+    assert_eq!(status, MarsalStatus::Ok);
+    assert_eq!(Ok(timed), search(g, &c));
+    free(g);
+}
+
 #[test]
 fn the_search_policy_is_the_one_game_search_with_the_batch_seeds() {
     let rules = Ruleset::classic();

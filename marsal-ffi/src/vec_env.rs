@@ -131,8 +131,7 @@ pub unsafe extern "C" fn marsal_vec_env_new(
     out: *mut *mut MarsalVecEnv,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let r = unsafe { get(ruleset, "ruleset") }?;
+        let r = try_ref!(ruleset, "ruleset");
         if out.is_null() {
             return Err(null("out"));
         }
@@ -224,8 +223,7 @@ pub unsafe extern "C" fn marsal_vec_env_threads(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = e.pool.threads();
+        *try_mut!(out, "out") = e.pool.threads();
         Ok(())
     })
 }
@@ -286,8 +284,7 @@ pub unsafe extern "C" fn marsal_vec_env_spin(
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
         let us = e.pool.spin().as_micros();
-        // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = u64::try_from(us).unwrap_or(u64::MAX);
+        *try_mut!(out, "out") = u64::try_from(us).unwrap_or(u64::MAX);
         Ok(())
     })
 }
@@ -320,8 +317,7 @@ pub unsafe extern "C" fn marsal_vec_env_num_envs(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = e.slots.len();
+        *try_mut!(out, "out") = e.slots.len();
         Ok(())
     })
 }
@@ -416,8 +412,7 @@ pub unsafe extern "C" fn marsal_vec_env_step_into(
                 "{count} actions for {n} games: give one action per game"
             )));
         }
-        // SAFETY: the caller's promise.
-        let acts = unsafe { array(actions, count, "actions") }?;
+        let acts = try_slice!(actions, count, "actions");
         // SAFETY: the caller's promise.
         let outs = unsafe { self::outputs(e, outputs) }?;
         e.step(acts, &outs)
@@ -490,8 +485,7 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
                 "room for {count} actions for {n} games: give one per game"
             )));
         }
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(actions, count, n, "the actions") }?;
+        let out = try_out_slice!(actions, count, n, "the actions");
         e.run(Task::Draw, &Outputs::none(), Some(out))
     })
 }
@@ -514,8 +508,7 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
         if count != n {
             return Err(invalid(format!("room for {count} sides for {n} games")));
         }
-        // SAFETY: the caller's promise.
-        let out = unsafe { out_slice(out, count, n, "the sides") }?;
+        let out = try_out_slice!(out, count, n, "the sides");
         for (s, o) in e.slots.iter().zip(out.iter_mut()) {
             *o = s.game().position().to_move() as u8;
         }

@@ -181,8 +181,7 @@ fn drive(jobs: &Receiver<Job>, done: &Sender<Done>) {
 /// # Safety
 /// `env` must be NULL or a live handle.
 pub(crate) unsafe fn idle<'a>(env: *const MarsalVecEnv) -> Result<&'a MarsalVecEnv, Error> {
-    // SAFETY: the caller's promise.
-    let e = unsafe { get(env, "env") }?;
+    let e = try_ref!(env, "env");
     e.flight.check_idle()?;
     Ok(e)
 }
@@ -192,8 +191,7 @@ pub(crate) unsafe fn idle<'a>(env: *const MarsalVecEnv) -> Result<&'a MarsalVecE
 /// # Safety
 /// `env` must be NULL or a live handle not used elsewhere during the call.
 pub(crate) unsafe fn idle_mut<'a>(env: *mut MarsalVecEnv) -> Result<&'a mut MarsalVecEnv, Error> {
-    // SAFETY: the caller's promise.
-    let e = unsafe { get_mut(env, "env") }?;
+    let e = try_mut!(env, "env");
     e.flight.check_idle()?;
     Ok(e)
 }
@@ -253,8 +251,7 @@ impl MarsalVecEnv {
                 "{count} actions for {n} games: give one action per game"
             )));
         }
-        // SAFETY: the caller's promise.
-        let acts = unsafe { array(actions, count, "actions") }?;
+        let acts = try_slice!(actions, count, "actions");
         // SAFETY: the caller's promise. Checked now, so that a bad output
         // fails `send`; the driver makes the same (successful) check again.
         unsafe { Outputs::check(outputs, n, &self.spaces) }?;
@@ -358,8 +355,7 @@ pub unsafe extern "C" fn marsal_vec_env_send(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn marsal_vec_env_recv(env: *mut MarsalVecEnv) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { get_mut(env, "env") }?;
+        let e = try_mut!(env, "env");
         match e.flight.phase {
             Phase::Idle => {
                 return Err(invalid(
@@ -394,10 +390,8 @@ pub unsafe extern "C" fn marsal_vec_env_in_flight(
     out: *mut bool,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { get(env, "env") }?;
-        // SAFETY: the caller's promise.
-        *unsafe { get_mut(out, "out") }? = e.flight.phase == Phase::InFlight;
+        let e = try_ref!(env, "env");
+        *try_mut!(out, "out") = e.flight.phase == Phase::InFlight;
         Ok(())
     })
 }

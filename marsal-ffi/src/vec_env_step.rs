@@ -169,8 +169,7 @@ unsafe fn per_game<'a, T>(p: *mut T, n: usize, what: &str) -> Result<Option<Spli
     if p.is_null() {
         return Ok(None);
     }
-    // SAFETY: the caller's promise.
-    Ok(Some(Split::new(unsafe { out_slice(p, n, n, what) }?)))
+    Ok(Some(Split::new(try_out_slice!(p, n, n, what))))
 }
 
 impl<'a> Outputs<'a> {

@@ -11,8 +11,7 @@ use std::ffi::c_char;
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn marsal_version(out: *mut *const c_char) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let out = unsafe { get_mut(out, "out") }?;
+        let out = try_mut!(out, "out");
         *out = concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast();
         Ok(())
     })

@@ -69,8 +69,7 @@ pub unsafe extern "C" fn marsal_game_board_size(
     ranks: *mut u8,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         // SAFETY: the caller's promise.
         let (f, r) = unsafe { (get_mut(files, "files")?, get_mut(ranks, "ranks")?) };
         *f = g.game.rules().board.files;
@@ -97,8 +96,7 @@ pub unsafe extern "C" fn marsal_game_view(
     count_out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         let side = side(side_code)?;
         let cells = view_cells(&g.game, side);
         // SAFETY: the caller's promise.
@@ -127,11 +125,9 @@ pub unsafe extern "C" fn marsal_game_view_full(
     info: *mut MarsalViewInfo,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let g = unsafe { get(game, "game") }?;
+        let g = try_ref!(game, "game");
         let side = side(side_code)?;
-        // SAFETY: the caller's promise.
-        let info = unsafe { get_mut(info, "info") }?;
+        let info = try_mut!(info, "info");
         let view = g.game.position().view(side);
         *info = view_info(&view);
         let cells = cells_of(&view);

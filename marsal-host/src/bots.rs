@@ -1,13 +1,15 @@
 //! The built-in bots, by name: the roster every host offers (`random`,
-//! `careful`, `search`, and `search:N` for a search with a budget of N
-//! nodes), their budgets, and how each picks a move. Every bot decides from
-//! its side's [`View`] and the legal moves (the search determinizes what the
-//! view hides), never from the referee's hidden state.
+//! `careful`, `search`, and the search with a budget: `search:N` or
+//! `search:nodes=N` for N nodes a move, `search:time=MS` for MS milliseconds
+//! a move, `search:nodes=N,time=MS` for whichever ends first), their budgets,
+//! and how each picks a move. Every bot decides from its side's [`View`] and
+//! the legal moves (the search determinizes what the view hides), never from
+//! the referee's hidden state.
 
 use crate::playouts::random_move;
 use marsal::{
-    Game, Move, Rng, Ruleset, SearchConfig, Setup, Side, View, careful_move, search_move,
-    search_view,
+    Game, Move, Position, Rng, Ruleset, SearchConfig, Setup, Side, View, careful_move,
+    search_position_with_clock, search_view,
 };
 use std::fmt;
 
@@ -19,12 +21,35 @@ use std::fmt;
 /// ```
 pub const DEFAULT_SEARCH_NODES: u32 = SearchConfig::DEFAULT_NODES;
 
+/// The longest time limit a search bot may be given: an hour a move, in
+/// milliseconds (every host refuses more).
+pub const MAX_SEARCH_TIME_MS: u32 = 3_600_000;
+
+/// The share of a move time a referee announces (`limit_ms`, e.g. the marsal
+/// protocol's `time MS`) that the search bot takes when told to use it: half
+/// of it, less 50 ms for the pipes and the referee's own work, at least 1 ms
+/// and at most [`MAX_SEARCH_TIME_MS`]. Half, because the search overruns its
+/// limit a little (the first depth of every determinization always
+/// completes, the clock is read every 256 nodes) and a loaded machine may
+/// deschedule the process; a timeout loses the game.
+///
+/// ```
+/// assert_eq!(marsal_host::move_time_share(2_000), 950);
+/// assert_eq!(marsal_host::move_time_share(60), 1);
+/// ```
+pub fn move_time_share(limit_ms: u32) -> u32 {
+    (limit_ms / 2)
+        .saturating_sub(50)
+        .clamp(1, MAX_SEARCH_TIME_MS)
+}
+
 /// A built-in bot.
 ///
 /// ```
 /// use marsal_host::Bot;
 /// assert_eq!(Bot::parse("careful"), Ok(Bot::Careful));
-/// assert_eq!(Bot::parse("search:500"), Ok(Bot::Search { nodes: 500 }));
+/// assert_eq!(Bot::parse("search:500"), Ok(Bot::Search { nodes: 500, time_ms: 0 }));
+/// assert_eq!(Bot::parse("search:time=20"), Ok(Bot::Search { nodes: u32::MAX, time_ms: 20 }));
 /// assert_eq!(Bot::parse("search").map(Bot::name), Ok("search"));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -36,11 +61,16 @@ pub enum Bot {
     /// loses or trades.
     Careful,
     /// The search bot ([`marsal::search`]): determinizations of its view
-    /// searched with alpha-beta, `nodes` a move. Its setup is
-    /// [`Setup::sensible`].
+    /// searched with alpha-beta, `nodes` a move, and `time_ms` a move when
+    /// it is not 0 (whichever ends first). Its setup is [`Setup::sensible`].
     Search {
-        /// The node budget of a move (at least 1).
+        /// The node budget of a move (at least 1; `u32::MAX` when only the
+        /// time limits it).
         nodes: u32,
+        /// The time limit of a move in milliseconds, 0 for none (up to
+        /// [`MAX_SEARCH_TIME_MS`]). A timed search depends on the machine's
+        /// speed; the node budget alone plays the same moves everywhere.
+        time_ms: u32,
     },
 }
 
@@ -53,6 +83,7 @@ pub const BOTS: [(&str, Bot); 3] = [
         "search",
         Bot::Search {
             nodes: DEFAULT_SEARCH_NODES,
+            time_ms: 0,
         },
     ),
 ];
@@ -66,12 +97,24 @@ pub enum BotError {
         /// The name asked for.
         name: String,
     },
-    /// `search:N` with N not a number from 1 to `max`.
+    /// `search:N` or `search:nodes=N` with N not a number from 1 to `max`.
     Budget {
         /// The name asked for.
         name: String,
         /// The largest budget the host accepts.
         max: u32,
+    },
+    /// `search:time=MS` with MS not a number from 1 to
+    /// [`MAX_SEARCH_TIME_MS`].
+    Time {
+        /// The name asked for.
+        name: String,
+    },
+    /// A search budget that is neither `N` nor a list of `nodes=N` and
+    /// `time=MS`, each at most once.
+    Syntax {
+        /// The name asked for.
+        name: String,
     },
 }
 
@@ -86,6 +129,16 @@ impl fmt::Display for BotError {
                 f,
                 "bot {name:?}: the search budget must be a number from 1 to {max}"
             ),
+            BotError::Time { name } => write!(
+                f,
+                "bot {name:?}: the search time must be a number of milliseconds from 1 to \
+                 {MAX_SEARCH_TIME_MS}"
+            ),
+            BotError::Syntax { name } => write!(
+                f,
+                "bot {name:?}: a search budget is search:N (nodes), or search:nodes=N, \
+                 search:time=MS or search:nodes=N,time=MS"
+            ),
         }
     }
 }
@@ -93,43 +146,46 @@ impl fmt::Display for BotError {
 impl std::error::Error for BotError {}
 
 impl Bot {
-    /// The bot named `name` in [`BOTS`], or `search:N` (the search bot with a
-    /// budget of N nodes a move, N from 1 to 2^32 - 1).
+    /// The bot named `name` in [`BOTS`], or the search bot with a budget:
+    /// `search:N` or `search:nodes=N` (N nodes a move, N from 1 to
+    /// 2^32 - 1), `search:time=MS` (MS milliseconds a move, from 1 to
+    /// [`MAX_SEARCH_TIME_MS`], with no node budget), or
+    /// `search:nodes=N,time=MS` (in either order: whichever ends first).
     ///
     /// ```
     /// use marsal_host::{Bot, BotError};
     /// assert!(matches!(Bot::parse("clever"), Err(BotError::Unknown { .. })));
     /// assert!(matches!(Bot::parse("search:0"), Err(BotError::Budget { .. })));
+    /// assert!(matches!(Bot::parse("search:time=0"), Err(BotError::Time { .. })));
+    /// assert_eq!(
+    ///     Bot::parse("search:time=50,nodes=9000"),
+    ///     Ok(Bot::Search { nodes: 9000, time_ms: 50 })
+    /// );
     /// ```
     pub fn parse(name: &str) -> Result<Bot, BotError> {
         Bot::parse_within(name, u32::MAX)
     }
 
-    /// [`Bot::parse`] with at most `max_nodes` for `search:N` (a host that
-    /// must answer in time bounds the budget).
+    /// [`Bot::parse`] with at most `max_nodes` for a node budget (a host
+    /// that must answer in time bounds the budget; a time limit is bounded
+    /// by [`MAX_SEARCH_TIME_MS`] everywhere).
     ///
     /// ```
     /// use marsal_host::Bot;
     /// assert!(Bot::parse_within("search:2000", 1000).is_err());
+    /// assert!(Bot::parse_within("search:time=20", 1000).is_ok());
     /// ```
     pub fn parse_within(name: &str, max_nodes: u32) -> Result<Bot, BotError> {
-        if let Some(n) = name.strip_prefix("search:") {
-            return n
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=max_nodes).contains(n))
-                .map(|nodes| Bot::Search { nodes })
-                .ok_or_else(|| BotError::Budget {
+        match name.strip_prefix("search:") {
+            Some(budget) => parse_budget(name, budget, max_nodes),
+            None => BOTS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|&(_, b)| b)
+                .ok_or_else(|| BotError::Unknown {
                     name: name.to_string(),
-                    max: max_nodes,
-                });
+                }),
         }
-        BOTS.iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, b)| b)
-            .ok_or_else(|| BotError::Unknown {
-                name: name.to_string(),
-            })
     }
 
     /// [`Bot::parse`], `None` for an error.
@@ -154,7 +210,7 @@ impl Bot {
     /// Its name in [`BOTS`] (the search bot's whatever its budget).
     ///
     /// ```
-    /// assert_eq!(marsal_host::Bot::Search { nodes: 7 }.name(), "search");
+    /// assert_eq!(marsal_host::Bot::Search { nodes: 7, time_ms: 0 }.name(), "search");
     /// ```
     pub fn name(self) -> &'static str {
         BOTS.iter()
@@ -162,19 +218,64 @@ impl Bot {
             .map_or("builtin", |&(n, _)| n)
     }
 
-    /// This bot with `nodes` as its budget, when it is a search bot and
-    /// `nodes` is given.
+    /// This bot with `nodes` as its node budget, when it is a search bot
+    /// and `nodes` is given (its time limit, if any, stays).
     ///
     /// ```
     /// use marsal_host::Bot;
-    /// assert_eq!(Bot::parse("search").unwrap().with_nodes(Some(9)), Bot::Search { nodes: 9 });
+    /// let search = Bot::parse("search").unwrap();
+    /// assert_eq!(search.with_nodes(Some(9)), Bot::Search { nodes: 9, time_ms: 0 });
     /// assert_eq!(Bot::Careful.with_nodes(Some(9)), Bot::Careful);
     /// ```
     #[must_use]
     pub fn with_nodes(self, nodes: Option<u32>) -> Bot {
         match (self, nodes) {
-            (Bot::Search { .. }, Some(nodes)) => Bot::Search { nodes },
+            (Bot::Search { time_ms, .. }, Some(nodes)) => Bot::Search { nodes, time_ms },
             _ => self,
+        }
+    }
+
+    /// This bot with a time limit of `ms` milliseconds a move and no node
+    /// budget (as [`SearchConfig::with_time`]), when it is a search bot and
+    /// `ms` is given; [`Bot::with_nodes`] afterwards adds a node budget back.
+    ///
+    /// ```
+    /// use marsal_host::Bot;
+    /// let search = Bot::parse("search").unwrap();
+    /// assert_eq!(search.with_time(Some(20)), Bot::Search { nodes: u32::MAX, time_ms: 20 });
+    /// assert_eq!(
+    ///     search.with_time(Some(20)).with_nodes(Some(500)),
+    ///     Bot::Search { nodes: 500, time_ms: 20 }
+    /// );
+    /// assert_eq!(Bot::Random.with_time(Some(20)), Bot::Random);
+    /// ```
+    #[must_use]
+    pub fn with_time(self, ms: Option<u32>) -> Bot {
+        match (self, ms) {
+            (Bot::Search { .. }, Some(time_ms)) => Bot::Search {
+                nodes: u32::MAX,
+                time_ms,
+            },
+            _ => self,
+        }
+    }
+
+    /// The search bot's configuration seeded with `seed` (its node budget
+    /// and time limit); `None` for the other bots.
+    ///
+    /// ```
+    /// use marsal_host::Bot;
+    /// let config = Bot::parse("search:nodes=800,time=30").unwrap().search_config(7).unwrap();
+    /// assert_eq!((config.nodes, config.time_ms, config.seed), (800, 30, 7));
+    /// assert_eq!(Bot::Careful.search_config(7), None);
+    /// ```
+    pub fn search_config(self, seed: u64) -> Option<SearchConfig> {
+        match self {
+            Bot::Search { nodes, time_ms } => Some(SearchConfig {
+                time_ms,
+                ..SearchConfig::default().with_nodes(nodes).with_seed(seed)
+            }),
+            _ => None,
         }
     }
 
@@ -196,8 +297,9 @@ impl Bot {
 
     /// Its choice among `moves` (the legal moves a referee gave) for the side
     /// whose `view` it is, as a bot told only that is: the search starts
-    /// from the view ([`search_view`]) seeded with `rng.next_u64()`. `None`
-    /// when `moves` is empty.
+    /// from the view ([`search_view`]) seeded with `rng.next_u64()`, its
+    /// time limit (if any) read from the system's clock. `None` when `moves`
+    /// is empty.
     ///
     /// ```
     /// use marsal::{Position, Rng, Ruleset, Side};
@@ -215,17 +317,53 @@ impl Bot {
         moves: &[Move],
         rng: &mut Rng,
     ) -> Option<Move> {
+        self.choose_with_clock(rules, view, moves, rng, &mut system_clock())
+    }
+
+    /// [`Bot::choose`] with the search's time limit read from `clock`: the
+    /// microseconds elapsed since any fixed moment (a host without the
+    /// system's clock, such as WebAssembly in a page, gives its own). The
+    /// clock is read only by a search bot with a time limit.
+    ///
+    /// ```
+    /// use marsal::{Position, Rng, Ruleset, Side};
+    /// use marsal_host::Bot;
+    /// let rules = Ruleset::classic();
+    /// let pos = Position::start(&rules, 1, 2)?;
+    /// let moves = pos.legal_moves();
+    /// // A clock that advances a millisecond each time it is read.
+    /// let (mut t, mut reads) = (0, 0);
+    /// let mut clock = || { t += 1_000; reads += 1; t };
+    /// let bot = Bot::parse("search:time=20").unwrap();
+    /// let mv = bot.choose_with_clock(&rules, &pos.view(Side::Red), &moves, &mut Rng::new(3), &mut clock);
+    /// assert!(moves.contains(&mv.unwrap()));
+    /// assert!(reads > 0);
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn choose_with_clock(
+        self,
+        rules: &Ruleset,
+        view: &View,
+        moves: &[Move],
+        rng: &mut Rng,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Option<Move> {
         match self {
             Bot::Random => match moves.len() {
                 0 => None,
                 n => Some(moves[rng.below(n as u32) as usize]),
             },
             Bot::Careful => careful_move(rules, |sq| view.at(sq), moves, rng),
-            Bot::Search { nodes } => {
-                let config = SearchConfig::default()
-                    .with_nodes(nodes)
-                    .with_seed(rng.next_u64());
-                search_view(rules, view, moves, &config)
+            Bot::Search { .. } => {
+                let config = self.search_config(rng.next_u64())?;
+                match Position::from_view(rules, view) {
+                    Some(pos) if pos.to_move() == view.side() => {
+                        search_position_with_clock(&pos, moves, &config, clock).best
+                    }
+                    // What the core's search does with a view it cannot
+                    // search (no clock needed).
+                    _ => search_view(rules, view, moves, &config),
+                }
             }
         }
     }
@@ -233,17 +371,42 @@ impl Bot {
     /// Its move in `game` for the side to move (`None` when the game is over
     /// or that side has no legal move): random draws with `rng`
     /// ([`random_move`]), careful from the side's view with `rng`, the search
-    /// ([`search_move`], which determinizes the side's view) seeded with
-    /// `search_seed`.
+    /// ([`marsal::search_move`], which determinizes the side's view) seeded
+    /// with `search_seed`, its time limit (if any) read from the system's
+    /// clock.
     ///
     /// ```
     /// use marsal::{Game, Position, Rng, Ruleset};
     /// let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
-    /// let mv = marsal_host::Bot::Search { nodes: 300 }.play_in(&game, &mut Rng::new(1), 7);
+    /// let bot = marsal_host::Bot::Search { nodes: 300, time_ms: 0 };
+    /// let mv = bot.play_in(&game, &mut Rng::new(1), 7);
     /// assert!(game.is_legal(mv.unwrap()));
     /// # Ok::<(), marsal::PositionError>(())
     /// ```
     pub fn play_in(self, game: &Game, rng: &mut Rng, search_seed: u64) -> Option<Move> {
+        self.play_in_with_clock(game, rng, search_seed, &mut system_clock())
+    }
+
+    /// [`Bot::play_in`] with the search's time limit read from `clock` (see
+    /// [`Bot::choose_with_clock`]).
+    ///
+    /// ```
+    /// use marsal::{Game, Position, Rng, Ruleset};
+    /// let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
+    /// let mut t = 0;
+    /// let mut clock = || { t += 1_000; t };
+    /// let bot = marsal_host::Bot::parse("search:time=10").unwrap();
+    /// let mv = bot.play_in_with_clock(&game, &mut Rng::new(1), 7, &mut clock);
+    /// assert!(game.is_legal(mv.unwrap()));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn play_in_with_clock(
+        self,
+        game: &Game,
+        rng: &mut Rng,
+        search_seed: u64,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Option<Move> {
         match self {
             Bot::Random => random_move(game, rng),
             Bot::Careful => {
@@ -251,14 +414,72 @@ impl Bot {
                 let view = game.position().view(side);
                 careful_move(game.rules(), |sq| view.at(sq), &game.legal_moves(), rng)
             }
-            Bot::Search { nodes } => {
-                let config = SearchConfig::default()
-                    .with_nodes(nodes)
-                    .with_seed(search_seed);
-                search_move(game, &config)
+            Bot::Search { .. } => {
+                let config = self.search_config(search_seed)?;
+                search_position_with_clock(game.position(), &game.legal_moves(), &config, clock)
+                    .best
             }
         }
     }
+}
+
+/// The system's clock in microseconds since its first reading (started
+/// lazily: a search without a time limit never reads it, and a target
+/// without a system clock never starts it then).
+fn system_clock() -> impl FnMut() -> u64 {
+    let mut start = None;
+    move || {
+        let start = *start.get_or_insert_with(std::time::Instant::now);
+        u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)
+    }
+}
+
+/// The search bot of `search:BUDGET` (the `name` asked for).
+fn parse_budget(name: &str, budget: &str, max_nodes: u32) -> Result<Bot, BotError> {
+    let nodes_error = || BotError::Budget {
+        name: name.to_string(),
+        max: max_nodes,
+    };
+    let read_nodes = |n: &str| {
+        n.parse::<u32>()
+            .ok()
+            .filter(|n| (1..=max_nodes).contains(n))
+            .ok_or_else(nodes_error)
+    };
+    if !budget.contains('=') {
+        return Ok(Bot::Search {
+            nodes: read_nodes(budget)?,
+            time_ms: 0,
+        });
+    }
+    let (mut nodes, mut time) = (None, None);
+    for part in budget.split(',') {
+        let syntax = || BotError::Syntax {
+            name: name.to_string(),
+        };
+        match part.split_once('=').ok_or_else(syntax)? {
+            ("nodes", n) if nodes.is_none() => nodes = Some(read_nodes(n)?),
+            ("time", ms) if time.is_none() => {
+                time = Some(
+                    ms.parse::<u32>()
+                        .ok()
+                        .filter(|ms| (1..=MAX_SEARCH_TIME_MS).contains(ms))
+                        .ok_or_else(|| BotError::Time {
+                            name: name.to_string(),
+                        })?,
+                );
+            }
+            _ => return Err(syntax()),
+        }
+    }
+    Ok(Bot::Search {
+        nodes: nodes.unwrap_or(if time.is_some() {
+            u32::MAX
+        } else {
+            DEFAULT_SEARCH_NODES
+        }),
+        time_ms: time.unwrap_or(0),
+    })
 }
 
 #[cfg(test)]
@@ -312,7 +533,10 @@ mod tests {
         assert!(Bot::parse_within("search:11", 10).is_err());
         assert_eq!(
             Bot::parse_within("search:10", 10),
-            Ok(Bot::Search { nodes: 10 })
+            Ok(Bot::Search {
+                nodes: 10,
+                time_ms: 0
+            })
         );
     }
 
@@ -321,10 +545,18 @@ mod tests {
         assert_eq!(
             Bot::parse("search"),
             Ok(Bot::Search {
-                nodes: SearchConfig::DEFAULT_NODES
+                nodes: SearchConfig::DEFAULT_NODES,
+                time_ms: 0
             })
         );
-        assert_eq!(Bot::Search { nodes: 1 }.name(), "search");
+        assert_eq!(
+            Bot::Search {
+                nodes: 1,
+                time_ms: 0
+            }
+            .name(),
+            "search"
+        );
         assert_eq!(Bot::Careful.name(), "careful");
     }
 
@@ -334,8 +566,107 @@ mod tests {
         let example = Setup::random(&rules, Side::Blue, 4);
         assert_eq!(Bot::Careful.setup(&rules, Side::Blue, 3, &example), example);
         assert_eq!(
-            Bot::Search { nodes: 5 }.setup(&rules, Side::Blue, 3, &example),
+            Bot::Search {
+                nodes: 5,
+                time_ms: 0
+            }
+            .setup(&rules, Side::Blue, 3, &example),
             Setup::sensible(&rules, Side::Blue, 3)
         );
+    }
+
+    #[test]
+    fn a_search_budget_is_nodes_a_time_or_both() {
+        let search = |nodes, time_ms| Ok(Bot::Search { nodes, time_ms });
+        assert_eq!(Bot::parse("search:nodes=700"), search(700, 0));
+        assert_eq!(Bot::parse("search:time=25"), search(u32::MAX, 25));
+        assert_eq!(Bot::parse("search:nodes=700,time=25"), search(700, 25));
+        assert_eq!(Bot::parse("search:time=25,nodes=700"), search(700, 25));
+        assert_eq!(
+            Bot::parse(&format!("search:time={MAX_SEARCH_TIME_MS}")),
+            search(u32::MAX, MAX_SEARCH_TIME_MS)
+        );
+        for bad in [
+            "search:time=0",
+            "search:time=-1",
+            "search:time=3600001",
+            "search:time=",
+        ] {
+            let err = Bot::parse(bad).unwrap_err().to_string();
+            assert!(err.contains("search time"), "{bad}: {err}");
+        }
+        for bad in ["search:nodes=0", "search:nodes=x"] {
+            assert!(
+                matches!(Bot::parse(bad), Err(BotError::Budget { .. })),
+                "{bad}"
+            );
+        }
+        for bad in [
+            "search:speed=3",
+            "search:time=5,time=6",
+            "search:nodes=5,nodes=6",
+            "search:time=5,",
+        ] {
+            let err = Bot::parse(bad).unwrap_err().to_string();
+            assert!(err.contains("search:nodes=N,time=MS"), "{bad}: {err}");
+        }
+        assert!(Bot::parse_within("search:nodes=11,time=5", 10).is_err());
+    }
+
+    /// A clock that advances a millisecond each time it is read, and how
+    /// often it was read.
+    fn ticking(reads: &mut u64) -> impl FnMut() -> u64 + '_ {
+        move || {
+            *reads += 1;
+            *reads * 1_000
+        }
+    }
+
+    #[test]
+    fn a_timed_search_bot_stops_when_its_clock_says_the_time_is_spent() {
+        let rules = Ruleset::classic();
+        let g = Game::from_position(Position::start(&rules, 1, 2).expect("a start"));
+        let side = g.position().to_move();
+        let moves = g.legal_moves();
+        // A node budget only the time can stop in a test's patience: were
+        // the time ignored, the clock would never be read.
+        let bot = Bot::parse("search:nodes=4000000000,time=20").expect("a bot");
+        let mut reads = 0;
+        let mv = bot.choose_with_clock(
+            &rules,
+            &g.view(side),
+            &moves,
+            &mut Rng::new(1),
+            &mut ticking(&mut reads),
+        );
+        assert!(moves.contains(&mv.expect("a move")));
+        // 20 reads spend the time; each of the 32 determinizations reads it
+        // at least once more at its end.
+        assert!((20..200).contains(&reads), "{reads} reads");
+        let mut reads = 0;
+        let mv = bot.play_in_with_clock(&g, &mut Rng::new(1), 5, &mut ticking(&mut reads));
+        assert!(g.is_legal(mv.expect("a move")));
+        assert!((20..200).contains(&reads), "{reads} reads");
+        // Without a time limit the clock is never read.
+        let mut reads = 0;
+        let untimed = Bot::parse("search:300").expect("a bot");
+        untimed.play_in_with_clock(&g, &mut Rng::new(1), 5, &mut ticking(&mut reads));
+        assert_eq!(reads, 0);
+    }
+
+    #[test]
+    fn the_system_clock_times_a_search_bot_too() {
+        let g = game();
+        let bot = Bot::parse("search:nodes=4000000000,time=5").expect("a bot");
+        let mv = bot.play_in(&g, &mut Rng::new(1), 5);
+        assert!(g.is_legal(mv.expect("a move")));
+    }
+
+    #[test]
+    fn the_share_of_an_announced_move_time_is_half_less_a_margin() {
+        assert_eq!(move_time_share(2_000), 950);
+        assert_eq!(move_time_share(1_000), 450);
+        assert_eq!(move_time_share(0), 1);
+        assert_eq!(move_time_share(u32::MAX), MAX_SEARCH_TIME_MS);
     }
 }

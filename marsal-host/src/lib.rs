@@ -3,8 +3,10 @@
 //! package (`marsal-wasm`), the `marsal` program (`marsal-cli`) and the
 //! Python extension (`marsal-python`) only translate it into their own terms.
 //!
-//! - [`Bot`], [`BOTS`] and [`DEFAULT_SEARCH_NODES`]: the built-in bots
-//!   (`random`, `careful`, `search`, `search:N`) and their budgets;
+//! - [`Bot`], [`BOTS`], [`DEFAULT_SEARCH_NODES`], [`MAX_SEARCH_TIME_MS`]
+//!   and [`move_time_share`]: the built-in bots (`random`, `careful`,
+//!   `search`, `search:N`, `search:time=MS`, `search:nodes=N,time=MS`),
+//!   their budgets, and the share of a referee's move time a search takes;
 //! - [`random_move`], [`play_random_plies`], [`random_playout`],
 //!   [`random_playouts`] and [`batch_seed`]: random play and the seed of
 //!   each game of a batch;
@@ -45,7 +47,7 @@ mod env;
 mod playouts;
 mod words;
 
-pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES};
+pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS, move_time_share};
 pub use env::{StepResult, step_result};
 pub use playouts::{
     PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,

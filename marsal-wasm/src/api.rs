@@ -1,11 +1,12 @@
 //! The classes and functions JavaScript sees: `Ruleset`, `Game` and a few
 //! free functions.
 
-use crate::args::{self, Error, Result};
+use crate::args::{self, Error, ErrorKind, Result};
 use crate::bots::bot_move;
 use marsal::{
     Game as RustGame, PieceKind, Position, Rng, Ruleset as RustRuleset, Setup, Side, Square,
 };
+use marsal_host::BotError;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Display;
@@ -581,10 +582,14 @@ impl Game {
         self.game.position().to_text().to_string()
     }
 
-    /// The move bot `bot` ("random", "careful", "search", or "search:N" for
-    /// the search bot with a budget of N nodes a move) chooses for the side to
-    /// move, from what that side knows, as text; `undefined` when the game is
-    /// over.
+    /// The move bot `bot` ("random", "careful", "search", "search:N" for
+    /// the search bot with a budget of N nodes a move, "search:time=MS" for
+    /// MS milliseconds a move, "search:nodes=N,time=MS" for whichever ends
+    /// first) chooses for the side to move, from what that side knows, as
+    /// text; `undefined` when the game is over. A timed search reads
+    /// `Date.now()` and depends on the machine's speed (a node budget alone
+    /// plays the same move everywhere). A budget or time out of range (N
+    /// over 2,000,000, MS over 3,600,000, either 0) is a `RangeError`.
     #[wasm_bindgen(js_name = botMove)]
     pub fn bot_move(
         &self,
@@ -593,7 +598,14 @@ impl Game {
     ) -> Result<Option<String>> {
         let bot = args::text(&bot, "bot")?;
         let mut rng = Rng::new(args::seed(&seed, "seed")?);
-        let mv = bot_move(&self.game, &bot, &mut rng).map_err(Error::refused)?;
+        let mut clock = || (js_sys::Date::now() * 1_000.0) as u64;
+        let mv = bot_move(&self.game, &bot, &mut rng, &mut clock).map_err(|e| match e {
+            BotError::Budget { .. } | BotError::Time { .. } => Error {
+                kind: ErrorKind::Range,
+                message: e.to_string(),
+            },
+            e => Error::refused(e.to_string()),
+        })?;
         Ok(mv.map(|mv| self.game.position().move_text(mv).to_string()))
     }
 

@@ -4,19 +4,26 @@
 //! hidden state).
 
 use marsal::{Game, Move, Rng};
-use marsal_host::Bot;
+use marsal_host::{Bot, BotError};
 
 /// The most nodes a search bot may be given (about a second a move in wasm).
 pub const MAX_NODES: u32 = 2_000_000;
 
-/// The move bot `name` (a name of [`marsal_host::BOTS`], or `search:N`)
-/// plays in `game` (for the side to move), drawing with `rng` (the search
-/// seeded with its first draw); `Ok(None)` when the game is over or the side
+/// The move bot `name` (a name of [`marsal_host::BOTS`], `search:N`,
+/// `search:time=MS` or `search:nodes=N,time=MS`) plays in `game` (for the
+/// side to move), drawing with `rng` (the search seeded with its first
+/// draw), a time limit read from `clock` (microseconds: WebAssembly in a
+/// page has no system clock). `Ok(None)` when the game is over or the side
 /// has no legal move.
-pub fn bot_move(game: &Game, name: &str, rng: &mut Rng) -> Result<Option<Move>, String> {
-    let bot = Bot::parse_within(name, MAX_NODES).map_err(|e| e.to_string())?;
+pub fn bot_move(
+    game: &Game,
+    name: &str,
+    rng: &mut Rng,
+    clock: &mut dyn FnMut() -> u64,
+) -> Result<Option<Move>, BotError> {
+    let bot = Bot::parse_within(name, MAX_NODES)?;
     let search_seed = rng.next_u64();
-    Ok(bot.play_in(game, rng, search_seed))
+    Ok(bot.play_in_with_clock(game, rng, search_seed, clock))
 }
 
 #[cfg(test)]
@@ -35,7 +42,7 @@ mod tests {
     fn a_bot_plays_a_legal_move_until_the_game_ends() {
         let mut g = game();
         let mut rng = Rng::new(5);
-        while let Some(mv) = bot_move(&g, "search:300", &mut rng).expect("bot") {
+        while let Some(mv) = bot_move(&g, "search:300", &mut rng, &mut no_clock).expect("bot") {
             assert!(g.is_legal(mv), "{mv}");
             g.play(mv).expect("legal");
         }
@@ -44,9 +51,36 @@ mod tests {
 
     #[test]
     fn an_unknown_bot_or_a_budget_over_the_pages_limit_is_refused() {
-        let err = bot_move(&game(), "clever", &mut Rng::new(1)).unwrap_err();
-        assert!(err.contains("random, careful, search"), "{err}");
-        let err = bot_move(&game(), "search:2000001", &mut Rng::new(1)).unwrap_err();
-        assert!(err.contains("from 1 to 2000000"), "{err}");
+        let err = bot_move(&game(), "clever", &mut Rng::new(1), &mut no_clock).unwrap_err();
+        assert!(err.to_string().contains("random, careful, search"), "{err}");
+        let err = bot_move(&game(), "search:2000001", &mut Rng::new(1), &mut no_clock).unwrap_err();
+        assert!(err.to_string().contains("from 1 to 2000000"), "{err}");
+        let err = bot_move(&game(), "search:time=0", &mut Rng::new(1), &mut no_clock).unwrap_err();
+        assert!(matches!(err, BotError::Time { .. }), "{err}");
+    }
+
+    fn no_clock() -> u64 {
+        panic!("an untimed bot reads no clock")
+    }
+
+    /// A time limit in the name stops the search by the page's clock (were
+    /// it ignored, the clock would never be read), a node budget beside it
+    /// or not.
+    #[test]
+    fn a_time_limit_stops_the_search_bot_by_the_clock_it_is_given() {
+        let g = game();
+        for name in ["search:time=20", "search:nodes=2000000,time=20"] {
+            let mut reads = 0u64;
+            let mut clock = || {
+                reads += 1;
+                reads * 1_000
+            };
+            let mv = bot_move(&g, name, &mut Rng::new(1), &mut clock).expect("bot");
+            assert!(g.is_legal(mv.expect("a move")), "{name}");
+            assert!((20..200).contains(&reads), "{name}: {reads} reads");
+        }
+        // A node budget only, without a clock.
+        let mv = bot_move(&g, "search:300", &mut Rng::new(1), &mut no_clock);
+        assert!(mv.expect("bot").is_some());
     }
 }

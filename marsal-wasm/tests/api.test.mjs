@@ -141,6 +141,18 @@ test('every bot plays whole games to their end, in every preset', () => {
   assert.throws(() => m.Game.random(m.Ruleset.preset('classic'), 1, 2).botMove('search:0', 1), /search budget/);
 });
 
+test('the search bot takes a time a move in its name, and refuses one out of range with a RangeError', () => {
+  const g = m.Game.random(m.Ruleset.preset('classic'), 1, 2);
+  // A node budget only the time stops within the test's patience.
+  for (const bot of ['search:time=20', 'search:nodes=2000000,time=20']) {
+    assert.ok(g.legalMoves().includes(g.botMove(bot, 1)), bot);
+  }
+  for (const bad of ['search:time=0', 'search:time=-1', 'search:time=NaN', 'search:time=3600001', 'search:nodes=0,time=5']) {
+    assert.throws(() => g.botMove(bad, 1), RangeError, bad);
+  }
+  assert.throws(() => g.botMove('search:speed=3', 1), /search:nodes=N,time=MS/);
+});
+
 test('the search bot at its default budget chooses legal moves, the same for the same seed', () => {
   const g = m.Game.random(m.Ruleset.preset('marsal_a_spion'), 1, 2);
   for (let i = 0; i < 4; i++) {

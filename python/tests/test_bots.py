@@ -128,6 +128,21 @@ def test_search_budgets_are_validated_with_clear_errors():
     assert over.bot_action("search", 1, nodes=100) == -1
 
 
+def test_a_timed_search_stops_at_its_time_not_its_node_budget():
+    # A node budget only the time can stop in a test's patience: were the
+    # time ignored, the search would spend all 400,000 nodes.
+    game = Game.sensible("classic", 1, 2)
+    mv, stats = game.search(nodes=400_000, seed=1, time_ms=5)
+    assert mv in game.legal_moves()
+    assert stats.determinizations == 32
+    assert stats.nodes < 100_000, stats
+    # No time limit: the node budget alone, the same move as without time_ms.
+    assert game.search(nodes=800, seed=4, time_ms=0) == game.search(nodes=800, seed=4)
+    for bad in (-1, marsal.SEARCH_MAX_TIME_MS + 1, 1.5, True, "5"):
+        with pytest.raises(InvalidArgument, match="time_ms"):
+            game.search_move(nodes=100, time_ms=bad)  # type: ignore[arg-type]
+
+
 def test_the_search_is_deterministic_for_a_seed_and_budget():
     game = Game.sensible("classic", 1, 2)
     game.play_random(20, seed=3)

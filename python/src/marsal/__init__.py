@@ -42,7 +42,8 @@ True
 # rulesets, games, batches).
 from ._batch import play_random, views, views_raw
 from ._bots import (
-    POLICIES, SEARCH_DEFAULT_NODES, SEARCH_MAX_DETERMINIZATIONS, SearchStats, bot_actions,
+    POLICIES, SEARCH_DEFAULT_NODES, SEARCH_MAX_DETERMINIZATIONS, SEARCH_MAX_TIME_MS, SearchStats,
+    bot_actions,
 )
 from ._enums import (
     GRID_SQUARES, KIND_COUNT, MAX_FILES, MAX_LEGAL_MOVES, MAX_RANKS, OBSERVATION_CHANNELS,
@@ -84,7 +85,8 @@ __all__ = [
     "lib", "check", "version", "last_error_message", "find_library", "compiled_calls",
     "square_name", "parse_square", "play_random", "views", "views_raw",
     "VectorEnv", "__version__",
-    "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SearchStats",
+    "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SEARCH_MAX_TIME_MS",
+    "SearchStats",
     "bot_actions",
 ]
 

@@ -17,8 +17,8 @@ from ._library import _u64_arg, check, lib
 from ._structs import MarsalSearchConfig, MarsalSearchStats
 
 __all__ = [
-    "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SearchStats",
-    "bot_actions",
+    "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SEARCH_MAX_TIME_MS",
+    "SearchStats", "bot_actions",
 ]
 
 #: The built-in bots, by name (their codes are the ``MARSAL_POLICY_*`` ones).
@@ -37,6 +37,20 @@ def _default_nodes() -> int:
 SEARCH_DEFAULT_NODES = _default_nodes()
 #: The most determinizations a search may be asked for.
 SEARCH_MAX_DETERMINIZATIONS = 1024
+#: The longest time limit a search may be given, in milliseconds (an hour).
+SEARCH_MAX_TIME_MS = 3_600_000
+
+
+def _time_arg(time_ms: Any) -> int:
+    """A search's time limit: an int in 0..SEARCH_MAX_TIME_MS, 0 for none
+    (InvalidArgument otherwise)."""
+    if not isinstance(time_ms, (int, np.integer)) or isinstance(time_ms, bool) \
+            or not 0 <= int(time_ms) <= SEARCH_MAX_TIME_MS:
+        raise InvalidArgument(
+            Status.INVALID_ARGUMENT,
+            f"time_ms (the search's time limit) must be an int in 0..{SEARCH_MAX_TIME_MS} "
+            f"(0: none), not {time_ms!r}")
+    return int(time_ms)
 
 
 def _policy_code(policy: str) -> int:

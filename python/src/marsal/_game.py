@@ -11,7 +11,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config
+from ._bots import (
+    SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config, _time_arg,
+)
 from ._enums import _SIDE_TO_MOVE, Side, State, Status
 from ._game_core import _GameCore
 from ._handle import _Handle
@@ -225,29 +227,34 @@ class Game(_GameCore, _Pictures, _Handle):
     # -- the search bot and determinizations
 
     def search(self, nodes: int = SEARCH_DEFAULT_NODES, seed: int = 0,
-               determinizations: int = 0) -> Tuple[Move, SearchStats]:
+               determinizations: int = 0, time_ms: int = 0) -> Tuple[Move, SearchStats]:
         """The search bot's move for the side to move, and what the search
-        cost (``marsal_game_search_move``).
+        cost (``marsal_game_search_move_timed``).
 
         The bot draws ``determinizations`` complete positions consistent with
         the side's own view (0: chosen from the budget) and searches each with
         alpha-beta within its share of ``nodes``; the move with the best total
         is played. It uses only what the side to move knows, always returns a
         legal move, and the same game, ``nodes``, ``seed`` and
-        ``determinizations`` give the same move. GameOver once the game is
-        over; InvalidArgument for ``nodes`` outside 1..2**32 or too many
-        determinizations. The game is not changed.
+        ``determinizations`` give the same move. ``time_ms`` (0: none) limits
+        the search's time as well, in milliseconds (give ``nodes=2**32 - 1``
+        for a search only the time stops); a timed search depends on the
+        machine's speed, so only the node budget is reproducible. GameOver
+        once the game is over; InvalidArgument for ``nodes`` outside
+        1..2**32, too many determinizations or ``time_ms`` outside
+        0..:data:`SEARCH_MAX_TIME_MS`. The game is not changed.
         """
         config = _search_config(nodes, seed, determinizations)
+        time = _time_arg(time_ms)
         mv, stats = MarsalMove(), MarsalSearchStats()
-        check(lib.marsal_game_search_move(
-            self._get(), ctypes.byref(config), ctypes.byref(mv), ctypes.byref(stats)))
+        check(lib.marsal_game_search_move_timed(
+            self._get(), ctypes.byref(config), time, ctypes.byref(mv), ctypes.byref(stats)))
         return Move.from_c(mv), SearchStats.from_c(stats)
 
     def search_move(self, nodes: int = SEARCH_DEFAULT_NODES, seed: int = 0,
-                    determinizations: int = 0) -> Move:
+                    determinizations: int = 0, time_ms: int = 0) -> Move:
         """The search bot's move (see :meth:`search`)."""
-        return self.search(nodes, seed, determinizations)[0]
+        return self.search(nodes, seed, determinizations, time_ms)[0]
 
     def determinize(self, side: Union[Side, str, int], seed: int = 0) -> "Game":
         """A complete game consistent with everything ``side`` knows

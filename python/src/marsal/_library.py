@@ -218,6 +218,9 @@ _SIGNATURES = {
     "marsal_game_search_move": (
         _c_status, [_game_p, ctypes.POINTER(MarsalSearchConfig), ctypes.POINTER(MarsalMove),
                     ctypes.POINTER(MarsalSearchStats)]),
+    "marsal_game_search_move_timed": (
+        _c_status, [_game_p, ctypes.POINTER(MarsalSearchConfig), _u32, ctypes.POINTER(MarsalMove),
+                    ctypes.POINTER(MarsalSearchStats)]),
     "marsal_games_bot_actions_budget": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u32, _u64, ctypes.c_void_p,
                     ctypes.c_size_t]),
