@@ -68,7 +68,6 @@
 //! | `vec_env_legal.rs` | the legal actions of a vector env's game, kept from its mask for the draws and checks |
 //! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
 //! | `vec_env_async.rs` | the asynchronous step of a vector env: send, then recv, the play on a driver thread |
-//! | `pool.rs` | the persistent worker threads of a vector environment |
 //! | `render.rs` | pictures of a game: SVG text and RGB pixels of a side's or the referee's view |
 #![allow(unsafe_code)]
 
@@ -113,7 +112,6 @@ mod vec_env;
 pub use vec_env::*;
 mod vec_env_async;
 pub use vec_env_async::*;
-mod pool;
 mod render;
 mod status;
 pub use render::*;

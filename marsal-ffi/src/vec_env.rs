@@ -4,11 +4,11 @@
 //! observations), on a pool of worker threads the handle owns (`pool.rs`;
 //! the work of a part of the games is in `vec_env_step.rs`).
 
-use super::pool::{DEFAULT_SPIN, Pool, Split};
 use super::vec_env_async::{Flight, idle, idle_mut};
 use super::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace};
+use marsal_host::pool::{DEFAULT_SPIN, Pool, Split};
 use std::time::Duration;
 
 /// The most threads a vector environment may use.
@@ -64,7 +64,7 @@ impl MarsalVecEnv {
                     );
                 }
             })
-            .map_err(|()| {
+            .map_err(|_| {
                 Error::new(
                     MarsalStatus::Panic,
                     "internal error (panic) in a vector environment thread".to_string(),

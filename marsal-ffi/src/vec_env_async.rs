@@ -19,9 +19,9 @@
 //! than the synchronous step would. Dropping the environment (free) waits
 //! for a step in flight, then stops and joins the driver.
 
-use super::pool::Pool;
 use super::vec_env_step::{Outputs, Task};
 use super::*;
+use marsal_host::pool::Pool;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;

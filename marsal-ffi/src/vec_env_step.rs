@@ -2,13 +2,13 @@
 //! games with their own generators (so that any number of threads gives the
 //! same games), the checked output buffers, and the steps (check every
 //! action, then play, reset and write) that `vec_env.rs` runs on its
-//! [`Pool`](super::pool::Pool).
+//! [`Pool`](marsal_host::pool::Pool).
 
-use super::pool::{Split, part_range};
 use super::vec_env_legal::LegalActions;
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Position, Rng, Ruleset, Setup, Side};
+use marsal_host::pool::{Split, part_range};
 use std::ffi::c_void;
 use std::ops::Range;
 use std::sync::Mutex;

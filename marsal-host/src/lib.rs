@@ -12,6 +12,8 @@
 //!   each game of a batch;
 //! - [`step_result`]: a learning environment's reward and whether a game
 //!   ended or was cut off by a ply limit;
+//! - [`pool`]: the persistent worker threads a vector environment steps its
+//!   games on;
 //! - [`status_words`], [`reason_token`], [`battle_token`] and
 //!   [`kinds_in_play`]: how a game ended in words and in the marsal
 //!   protocol's tokens, and the kinds a legend lists.
@@ -45,6 +47,8 @@
 mod bots;
 mod env;
 mod playouts;
+#[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
+pub mod pool;
 mod words;
 
 pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS, move_time_share};

@@ -1,6 +1,7 @@
-//! The worker pool of a vector environment: `threads - 1` persistent worker
-//! threads, started once when the pool is made and stopped when it is
-//! dropped, plus the calling thread. [`Pool::run`] hands one job to all of
+//! The worker pool of a vector environment (the C library's, which steps
+//! many games at once): `threads - 1` persistent worker threads, started
+//! once when the pool is made and stopped when it is dropped, plus the
+//! calling thread. [`Pool::run`] hands one job to all of
 //! them (the caller runs part 0, worker `k` part `k`) and returns when every
 //! part is done, so a job may borrow the caller's data. No thread is started
 //! per call.
@@ -17,7 +18,23 @@
 //!
 //! A panic in a part is caught on the thread it happens on and reported by
 //! `run` as `Err` after every part is done (the pool stays usable), so no
-//! panic crosses the C ABI and no worker outlives the data it borrows.
+//! panic crosses a C ABI and no worker outlives the data it borrows.
+//!
+//! ```
+//! use marsal_host::pool::{Pool, Split, DEFAULT_SPIN, part_range};
+//! let pool = Pool::new(3, DEFAULT_SPIN).expect("threads");
+//! let mut squares = vec![0u64; 10];
+//! let split = Split::new(&mut squares);
+//! pool.run(&|part| {
+//!     // SAFETY: each part takes its own range, once.
+//!     let mine = unsafe { split.part(part_range(split.len(), pool.threads(), part)) };
+//!     for (i, x) in mine.iter_mut().enumerate() {
+//!         *x = i as u64;
+//!     }
+//! })
+//! .expect("no part panicked");
+//! assert_eq!(squares[..4], [0, 1, 2, 3]);
+//! ```
 
 use std::hint::spin_loop;
 use std::ops::Range;
@@ -28,11 +45,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A part of a job: called with the part's index (`0..threads`).
-pub(crate) type Job<'a> = dyn Fn(usize) + Sync + 'a;
+pub type Job<'a> = dyn Fn(usize) + Sync + 'a;
 
 /// How long a thread of a pool watches for the next hand-over before it
 /// sleeps, unless set otherwise ([`Pool::set_spin`]).
-pub(crate) const DEFAULT_SPIN: Duration = Duration::from_micros(200);
+pub const DEFAULT_SPIN: Duration = Duration::from_micros(200);
 
 /// A job with its lifetime erased. Only dereferenced by workers between the
 /// moment `Pool::run` publishes it and the moment `run` has seen every worker
@@ -110,8 +127,23 @@ impl Shared {
     }
 }
 
-/// `threads - 1` worker threads and the caller (see the module documentation).
-pub(crate) struct Pool {
+/// A part of a job panicked (the panic was caught on its thread; the pool
+/// is still usable).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Panicked;
+
+/// `threads - 1` worker threads and the caller (see the module
+/// documentation).
+///
+/// ```
+/// use marsal_host::pool::{Pool, Panicked};
+/// use std::time::Duration;
+/// let pool = Pool::new(2, Duration::ZERO).expect("threads");
+/// assert_eq!(pool.threads(), 2);
+/// assert_eq!(pool.run(&|part| if part == 1 { panic!("a test") }), Err(Panicked));
+/// assert_eq!(pool.run(&|_| ()), Ok(()), "still usable");
+/// ```
+pub struct Pool {
     shared: Arc<Shared>,
     workers: Vec<JoinHandle<()>>,
 }
@@ -120,7 +152,7 @@ impl Pool {
     /// A pool of `threads` (at least 1: the caller alone, no worker) whose
     /// hand-overs spin for `spin`. Fails with the system's message when a
     /// thread cannot be started.
-    pub(crate) fn new(threads: usize, spin: Duration) -> Result<Pool, String> {
+    pub fn new(threads: usize, spin: Duration) -> Result<Pool, String> {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
                 job: None,
@@ -153,28 +185,28 @@ impl Pool {
     }
 
     /// The number of threads that run a job's parts (the caller included).
-    pub(crate) fn threads(&self) -> usize {
+    pub fn threads(&self) -> usize {
         self.workers.len() + 1
     }
 
     /// How long a hand-over spins before its thread sleeps.
-    pub(crate) fn spin(&self) -> Duration {
+    pub fn spin(&self) -> Duration {
         Duration::from_nanos(self.shared.spin_ns.load(Ordering::Relaxed))
     }
 
     /// Sets how long a hand-over spins before its thread sleeps (at most
     /// about 584 years; workers already spinning keep their old budget until
     /// their next hand-over).
-    pub(crate) fn set_spin(&self, spin: Duration) {
+    pub fn set_spin(&self, spin: Duration) {
         let ns = u64::try_from(spin.as_nanos()).unwrap_or(u64::MAX);
         self.shared.spin_ns.store(ns, Ordering::Relaxed);
     }
 
     /// Runs `job(part)` for every part `0..threads()`, part 0 on the calling
     /// thread, and returns when all are done: `Err` when any part panicked.
-    pub(crate) fn run(&self, job: &Job<'_>) -> Result<(), ()> {
+    pub fn run(&self, job: &Job<'_>) -> Result<(), Panicked> {
         if self.workers.is_empty() {
-            return catch_unwind(AssertUnwindSafe(|| job(0))).map_err(|_| ());
+            return catch_unwind(AssertUnwindSafe(|| job(0))).map_err(|_| Panicked);
         }
         let sh = &*self.shared;
         let ptr: *const Job<'_> = job;
@@ -211,7 +243,7 @@ impl Pool {
         };
         st.job = None;
         if mine.is_err() || sh.panicked.load(Ordering::Relaxed) {
-            Err(())
+            Err(Panicked)
         } else {
             Ok(())
         }
@@ -285,7 +317,12 @@ impl Drop for Pool {
 
 /// The games part `part` of `parts` handles out of `n`: contiguous ranges, as
 /// even as can be, in order (part 0 first).
-pub(crate) fn part_range(n: usize, parts: usize, part: usize) -> Range<usize> {
+///
+/// ```
+/// use marsal_host::pool::part_range;
+/// assert_eq!((0..3).map(|p| part_range(10, 3, p)).collect::<Vec<_>>(), [0..4, 4..7, 7..10]);
+/// ```
+pub fn part_range(n: usize, parts: usize, part: usize) -> Range<usize> {
     let parts = parts.max(1);
     let (q, r) = (n / parts, n % parts);
     let start = part * q + part.min(r);
@@ -294,7 +331,7 @@ pub(crate) fn part_range(n: usize, parts: usize, part: usize) -> Range<usize> {
 
 /// A mutable slice shared by the parts of a job, each taking its own
 /// disjoint range (see [`Split::part`]).
-pub(crate) struct Split<'a, T> {
+pub struct Split<'a, T> {
     ptr: *mut T,
     len: usize,
     _borrow: std::marker::PhantomData<&'a mut [T]>,
@@ -306,7 +343,7 @@ unsafe impl<T: Send> Sync for Split<'_, T> {}
 
 impl<'a, T> Split<'a, T> {
     /// Borrows `slice` for the parts of a job.
-    pub(crate) fn new(slice: &'a mut [T]) -> Split<'a, T> {
+    pub fn new(slice: &'a mut [T]) -> Split<'a, T> {
         Split {
             ptr: slice.as_mut_ptr(),
             len: slice.len(),
@@ -315,8 +352,13 @@ impl<'a, T> Split<'a, T> {
     }
 
     /// The number of elements.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// Whether it has no element.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The elements `range` (clipped to the slice).
@@ -325,7 +367,7 @@ impl<'a, T> Split<'a, T> {
     /// No two calls during the life of this `Split` may have overlapping
     /// ranges (each part takes its own `part_range`, once).
     #[allow(clippy::mut_from_ref)]
-    pub(crate) unsafe fn part(&self, range: Range<usize>) -> &'a mut [T] {
+    pub unsafe fn part(&self, range: Range<usize>) -> &'a mut [T] {
         let end = range.end.min(self.len);
         let start = range.start.min(end);
         // SAFETY: in bounds (clipped above), and not aliased by the caller's
