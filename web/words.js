@@ -1,6 +1,9 @@
 // Words for a person: moves, fights and endings as one side saw them. Used by
 // the worker, which sends the page only these words (built from the human
 // side's view: its observations never name a kind that side was not shown).
+// The words of a draw come from the library (its `drawReasonWords`: every
+// host writes them alike); only what depends on the viewer ("you", "your
+// opponent") is written here.
 
 export const sideName = (side) => (side === 'red' ? 'Red' : 'Blue');
 
@@ -33,22 +36,23 @@ export function observationWords(obs, viewer, opponentName) {
   }
 }
 
-const drawWords = (reason, viewer) => {
+const drawWords = (reason, viewer, reasonWords) => {
   if (typeof reason === 'object' && reason.no_legal_move) {
     const who = reason.no_legal_move === viewer ? 'You have' : 'Your opponent has';
     return `${who} no legal move (PAT: a player who cannot move draws)`;
   }
-  return {
-    neither_can_move: 'neither side has a piece that can move',
-    no_hope: 'neither side can ever capture the other\u2019s Flag',
-    ply_limit: 'the limit on the number of moves was reached',
-    no_attack_limit: 'too many moves in a row without an attack',
-    repetition: 'the same position stood too often',
-  }[reason] ?? String(reason);
+  try {
+    return reasonWords(reason);
+  } catch {
+    return String(reason);
+  }
 };
 
-/** The status for `viewer`, in words. */
-export function statusWords(status, viewer) {
+/**
+ * The status for `viewer`, in words; `reasonWords` is the library's
+ * `drawReasonWords` (the words of a draw's reason).
+ */
+export function statusWords(status, viewer, reasonWords) {
   if (status.ongoing) {
     return status.ongoing.to_move === viewer ? 'Your move.' : 'Your opponent is thinking\u2026';
   }
@@ -59,5 +63,5 @@ export function statusWords(status, viewer) {
       : (you ? 'your opponent cannot move' : 'you cannot move');
     return `${you ? 'You win' : 'You lose'}: ${why}. Game over.`;
   }
-  return `A draw: ${drawWords(status.drawn.reason, viewer)}. Game over.`;
+  return `A draw: ${drawWords(status.drawn.reason, viewer, reasonWords)}. Game over.`;
 }

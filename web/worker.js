@@ -111,7 +111,7 @@ function stateMsg() {
     view,
     moves: toMove === s.human ? g.legalMoves() : [],
     log: view.log.map((o) => observationWords(o, s.human, opponent)),
-    status: s.resigned ? 'You resigned: you lose. Game over.' : statusWords(status, s.human),
+    status: s.resigned ? 'You resigned: you lose. Game over.' : statusWords(status, s.human, marsal.drawReasonWords),
     over: done,
     opponent,
     revealed: done ? enemyArmy(g) : null,

@@ -116,6 +116,20 @@ pub fn bots() -> Vec<String> {
     marsal_host::Bot::names().map(String::from).collect()
 }
 
+/// The words of a draw's reason, as every host writes them: `reason` is
+/// the `reason` of a status's `drawn` when it is a word ("ply_limit",
+/// "no_hope", "repetition", ...); the page words "no legal move" for its
+/// viewer itself. An unknown reason is an `Error`.
+#[wasm_bindgen(js_name = drawReasonWords)]
+pub fn draw_reason_words(
+    #[wasm_bindgen(unchecked_param_type = "string")] reason: JsValue,
+) -> Result<String> {
+    let token = args::text(&reason, "reason")?;
+    serde_json::from_value::<marsal::DrawReason>(serde_json::Value::String(token.clone()))
+        .map(marsal_host::draw_reason)
+        .map_err(|e| fail(format!("draw reason {}", quote(&token)), e))
+}
+
 /// The preset names.
 #[wasm_bindgen]
 pub fn presets() -> Vec<String> {

@@ -141,6 +141,15 @@ test('every bot plays whole games to their end, in every preset', () => {
   assert.throws(() => m.Game.random(m.Ruleset.preset('classic'), 1, 2).botMove('search:0', 1), /search budget/);
 });
 
+test('the words of a draw are the library\'s, and an unknown reason is refused', () => {
+  assert.equal(m.drawReasonWords('ply_limit'), 'the limit on the number of moves was reached');
+  for (const reason of ['neither_can_move', 'no_hope', 'no_attack_limit', 'repetition']) {
+    assert.match(m.drawReasonWords(reason), /^[a-z]/, reason);
+  }
+  assert.throws(() => m.drawReasonWords('boredom'), /draw reason "boredom"/);
+  assert.throws(() => m.drawReasonWords(5), TypeError);
+});
+
 test('the search bot takes a time a move in its name, and refuses one out of range with a RangeError', () => {
   const g = m.Game.random(m.Ruleset.preset('classic'), 1, 2);
   // A node budget only the time stops within the test's patience.
