@@ -11,7 +11,7 @@
 //! # What is kept
 //! A determinization for `side` keeps `side`'s own pieces, the terrain, which
 //! squares hold enemy pieces, the side to move, the counters, the status, the
-//! two-square chains and the chase state, what each side knows of every piece
+//! two-square chains, what each side knows of every piece
 //! (each set narrowed by counting, as the views show it), and the last move as
 //! `side` saw it. Only the kinds of the enemy pieces are drawn: each gets a
 //! kind its square's [`SquareView::Enemy`] allows, and the counts by kind
@@ -470,7 +470,7 @@ impl Position {
     /// (the first one found; draw from it with [`Position::determinize`]),
     /// what each side knows of every piece, the side to move, counters,
     /// status and last move as the view says. What a view does not carry is
-    /// left at rest: the two-square chains and the chase state (so the
+    /// left at rest: the two-square chains (so the
     /// position's own legal moves may allow a move the two-square or
     /// more-squares rule forbids in the real game; a bot choosing among the
     /// referee's legal moves is not affected). `None` when `view` is not a

@@ -2,7 +2,7 @@
 
 use crate::board_order::Line;
 use crate::cell::owner;
-use crate::more_squares::next_to_enemy;
+use crate::more_squares::{Chase, next_to_enemy};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Observation, Outcome};
 use crate::piece::Side;
@@ -45,6 +45,11 @@ pub struct Game {
     /// One record a move played, to take it back (see [`crate::undo`]).
     undos: Vec<Undo>,
     outcomes: Vec<Outcome>,
+    /// With the more-squares rule: the chase state now (see
+    /// [`crate::more_squares`]) and as it was before each move played (empty
+    /// without the rule).
+    pub(crate) chase: Chase,
+    chases: Vec<Chase>,
     /// With the repeated-position draw: the hashes of the positions since the
     /// last irreversible move, the current one included (see
     /// [`crate::repetition`]); empty without the rule.
@@ -87,6 +92,8 @@ impl Game {
             current: position,
             undos: Vec::new(),
             outcomes: Vec::new(),
+            chase: Chase::default(),
+            chases: Vec::new(),
             seen: HashCounts::default(),
         };
         game.start_from(position);
@@ -122,6 +129,8 @@ impl Game {
         self.current = start;
         self.undos.clear();
         self.outcomes.clear();
+        self.chase = Chase::default();
+        self.chases.clear();
         self.rebuild_seen();
     }
 
@@ -210,8 +219,8 @@ impl Game {
             return false;
         }
         let side = pos.to_move;
-        let chase = pos.chase.length(side) as usize;
-        if chase < 2 || pos.chase.is_reverse(side, mv) {
+        let chase = self.chase.length(side) as usize;
+        if chase < 2 || self.chase.is_reverse(side, mv) {
             return false;
         }
         let piece = pos.cells[mv.from.cell()];
@@ -370,24 +379,21 @@ impl Game {
     /// and replays.
     fn play_checked(&mut self, mv: Move) -> Outcome {
         self.undos.push(Undo::before(&self.current, mv));
-        let mut chase = self.current.chase;
         let outcome = self.current.play_unchecked(mv);
         if self.rules().more_squares {
-            // The chase state goes on from the game's (a bare position's move
-            // resets it, see `more_squares`).
-            chase.record(
+            self.chases.push(self.chase);
+            self.chase.record(
                 &self.current.cells,
                 outcome.side,
                 mv,
                 outcome.fight.is_some(),
             );
-            self.current.chase = chase;
         }
         self.outcomes.push(outcome);
         self.seen_after_play();
         if self.rules().more_squares
             && !self.current.status.is_over()
-            && self.current.chase.length(self.current.to_move) >= 2
+            && self.chase.length(self.current.to_move) >= 2
             && !self.has_game_move()
         {
             // Every move the board allows is forbidden by the more-squares rule.
@@ -601,6 +607,9 @@ impl Game {
         let undo = self.undos.pop().ok_or(UndoError::NothingToUndo)?;
         let undone = self.current.hash;
         self.current.take_back::<true>(&undo);
+        if let Some(chase) = self.chases.pop() {
+            self.chase = chase;
+        }
         self.seen_after_undo(undone);
         self.outcomes.pop().ok_or(UndoError::NothingToUndo)
     }
@@ -689,9 +698,8 @@ mod serde_impls {
         moves: Vec<Move>,
         /// A record's note on how the game ended outside the rules (`marsal
         /// match` writes who played and a forfeit there): read past, not kept.
-        #[serde(default)]
-        #[allow(dead_code)]
-        result: Option<serde::de::IgnoredAny>,
+        #[serde(default, rename = "result")]
+        _result: Option<serde::de::IgnoredAny>,
     }
 
     /// Replays every move from the start position; an illegal move is an error.

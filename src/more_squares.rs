@@ -35,24 +35,37 @@
 //! mechanical the way the published test vectors (`data/ataraxos/`) were made.
 //! It needs the positions of the chase, so it is enforced by
 //! [`Game`](crate::Game), which keeps the history, and the game keeps the
-//! chase state too, move by move. A bare [`Position`] has no history to
-//! compare with: a move played on it ends any chase under way (its state goes
-//! back to that of a start), so random playouts on positions pay nothing for
-//! the rule. A game built from a position ([`Game::from_position`]) goes on
-//! with that position's chase state: taken from a game, the chase continues.
+//! chase state too, move by move (feature `alloc`). A bare [`Position`] has
+//! neither: the rule does not apply to moves played on it, so random
+//! playouts and searches on positions pay nothing for it (and a position
+//! copied at every node does not carry the state). A game built from a
+//! position ([`Game::from_position`]) starts with no chase under way.
 //!
 //! [`Game::from_position`]: crate::Game::from_position
+//! [`Position`]: crate::Position
 
-use crate::cell::{ORTHOGONAL, belongs_to};
-use crate::moves::Move;
-use crate::piece::Side;
-use crate::position::Position;
-use crate::position::state::Chase;
-use crate::square::{CELLS, Square};
+#[cfg(feature = "alloc")]
+use crate::{
+    cell::{ORTHOGONAL, belongs_to},
+    moves::Move,
+    piece::Side,
+    position::Position,
+    square::{CELLS, Square},
+};
+
+/// The chase lengths and last moves of both sides, kept by
+/// [`Game`](crate::Game).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Chase {
+    last_from: [Option<Square>; 2],
+    last_to: [Option<Square>; 2],
+    length: [u32; 2],
+}
 
 /// Whether a piece of `side`'s opponent stands orthogonally next to `sq`,
 /// not counting `ignore`.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
+#[cfg(feature = "alloc")]
 pub(crate) fn next_to_enemy(
     pos: &Position,
     side: Side,
@@ -63,6 +76,7 @@ pub(crate) fn next_to_enemy(
 }
 
 /// [`next_to_enemy`] on the cell array.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 fn enemy_next_to(cells: &[u8; CELLS], side: Side, sq: Square, ignore: Option<Square>) -> bool {
     let skip = ignore.map_or(usize::MAX, Square::cell);
@@ -76,15 +90,16 @@ fn enemy_next_to(cells: &[u8; CELLS], side: Side, sq: Square, ignore: Option<Squ
 
 /// Whether two squares are orthogonal neighbours (on the padded cell array a
 /// step along a rank changes the cell by 1 and never wraps to another rank).
+#[cfg(feature = "alloc")]
 fn adjacent(a: Square, b: Square) -> bool {
     matches!(a.cell().abs_diff(b.cell()), 1 | 16)
 }
 
+#[cfg(feature = "alloc")]
 impl Chase {
     /// Updates the state after `side` played `mv`; `after` is the board after
     /// the move.
     #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn record(&mut self, after: &[u8; CELLS], side: Side, mv: Move, attacked: bool) {
         let (p, q) = (side.index(), side.opponent().index());
         self.last_from[p] = Some(mv.from);
@@ -105,13 +120,11 @@ impl Chase {
     }
 
     /// The chase length of `side`.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn length(&self, side: Side) -> u32 {
         self.length[side.index()]
     }
 
     /// Whether `mv` is the exact reverse of `side`'s previous move.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
     pub(crate) fn is_reverse(&self, side: Side, mv: Move) -> bool {
         self.last_to[side.index()] == Some(mv.from) && self.last_from[side.index()] == Some(mv.to)
     }
@@ -141,37 +154,37 @@ mod tests {
 
     /// Rule (more-squares): the chase state is the game's. The game follows
     /// the chase move by move and takes it back with the move; a game built
-    /// from its position goes on with the chase; a move played on a bare
-    /// position, which has no history to compare with, ends the chase.
+    /// from its position starts with no chase under way; a bare position,
+    /// which has no history to compare with, allows the chasing move.
     #[test]
-    fn the_chase_is_followed_by_the_game_and_ended_by_a_bare_move() {
+    fn the_chase_is_the_games_and_taken_back_with_its_moves() {
         let mut game = chase_game();
         let f3e3 = game.position().parse_move("f3-e3").expect("move text");
         assert_eq!(game.check_move(f3e3), Err(MoveError::MoreSquares));
-        let chase = game.position().chase;
+        let chase = game.chase;
         assert!(chase.length(crate::Side::Red) >= 2, "{chase:?}");
 
-        // Built from the game's position: the same chase state.
+        // Built from the game's position: no chase under way.
         let again = Game::from_position(*game.position());
-        assert_eq!(again.position().chase, chase);
+        assert_eq!(again.chase, Chase::default());
+        assert_eq!(again.check_move(f3e3), Ok(()));
 
         // Taken back and played again: the same chase state.
         let before_last = {
             let mut g = game.clone();
             g.undo().expect("a move to take back");
-            g.position().chase
+            g.chase
         };
         assert_ne!(before_last, chase);
         let last = game.undo().expect("a move to take back").mv;
-        assert_eq!(game.position().chase, before_last);
+        assert_eq!(game.chase, before_last);
         game.play(last).expect("the same move again");
-        assert_eq!(game.position().chase, chase);
+        assert_eq!(game.chase, chase);
 
-        // A move on a bare copy ends the chase there (and only there).
+        // A bare copy of the position allows the chasing move.
         let mut bare = *game.position();
-        let step = bare.parse_move("j8-j7").expect("move text");
-        bare.play(step).expect("a legal move");
-        assert_eq!(bare.chase, Chase::default());
-        assert_eq!(game.position().chase, chase);
+        assert!(bare.is_legal(f3e3));
+        bare.play(f3e3).expect("a legal move on a bare position");
+        assert_eq!(game.chase, chase);
     }
 }

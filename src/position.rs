@@ -16,13 +16,14 @@ use crate::zobrist;
 use core::fmt;
 
 mod ending;
+#[cfg(feature = "alloc")] // used by Game
 pub(crate) use ending::no_move_ending;
 mod errors;
 mod make;
 pub(crate) mod state;
 
 pub use errors::{MoveError, PositionError, PositionTextError};
-use state::{Chase, FarCounts, HopeRegions};
+use state::{FarCounts, HopeRegions};
 
 /// A position of a game: where every piece stands, whose turn it is, what each
 /// side has learnt about the other's pieces, the ply counters and the status.
@@ -65,10 +66,6 @@ pub struct Position {
     pub(crate) last: Option<Outcome>,
     /// Each side's two-square chain (see [`two_square`](crate::two_square)).
     pub(crate) chains: [Chain; 2],
-    /// The continuous-chase state (see [`more_squares`](crate::more_squares)):
-    /// kept by [`Game`](crate::Game), which enforces the rule; a move played
-    /// on a bare position resets it (no chase under way).
-    pub(crate) chase: Chase,
     /// The same board as bitboards (see [`bitboard`](crate::bitboard)).
     pub(crate) boards: Boards,
     /// The long moves of the far-moving pieces (see
@@ -149,7 +146,6 @@ impl Position {
             hash: 0,
             last: None,
             chains: [Chain::default(); 2],
-            chase: Chase::default(),
             boards: Boards::new(g.playable),
             far: FarCounts::default(),
             hope: HopeRegions::default(),
@@ -446,7 +442,7 @@ impl Position {
 
     /// The hash of the placement alone (without the side to move).
     #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
+    #[cfg(feature = "alloc")] // used by Game
     pub(crate) fn placement_hash(&self) -> u64 {
         zobrist::placement(self.hash, self.to_move)
     }

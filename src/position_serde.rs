@@ -8,7 +8,6 @@
 use crate::cell::owner;
 use crate::outcome::Outcome;
 use crate::piece::KindSet;
-use crate::position::state::Chase;
 use crate::position::{Position, PositionError};
 use crate::ruleset::Ruleset;
 use crate::square::{GRID_SQUARES, Square};
@@ -37,7 +36,7 @@ impl Serialize for Knowledge<'_> {
 /// {"e4": <kind bits>, ...}, "ply": n, "plies_since_attack": n, "last": ...}`.
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Position", 8)?;
+        let mut st = s.serialize_struct("Position", 7)?;
         st.serialize_field("rules", &self.rules)?;
         st.serialize_field("board", &format_args!("{}", self.to_text()))?;
         st.serialize_field("knowledge", &Knowledge(self))?;
@@ -45,7 +44,6 @@ impl Serialize for Position {
         st.serialize_field("plies_since_attack", &self.plies_since_attack)?;
         st.serialize_field("last", &self.last)?;
         st.serialize_field("two_square_chains", &self.chains)?;
-        st.serialize_field("chase", &self.chase)?;
         st.end()
     }
 }
@@ -126,8 +124,10 @@ struct Repr {
     last: Option<Outcome>,
     #[serde(default)]
     two_square_chains: [Chain; 2],
-    #[serde(default)]
-    chase: Chase,
+    /// The more-squares rule's chase state, which positions written before
+    /// the game kept it were saved with: read past, not kept.
+    #[serde(default, rename = "chase")]
+    _chase: Option<serde::de::IgnoredAny>,
 }
 
 impl Repr {
@@ -155,7 +155,6 @@ impl Repr {
                 chain.set_limit(limit);
             }
         }
-        pos.chase = self.chase;
         pos.status = pos.evaluate(true);
         Ok(pos)
     }

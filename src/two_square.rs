@@ -307,7 +307,7 @@ impl Chain {
 
     /// Works the ban out again for `limit` (after the moves were read back
     /// without it).
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    #[cfg(feature = "serde")] // used by the deserialiser
     pub(crate) fn set_limit(&mut self, limit: u8) {
         self.work_out_ban(limit);
     }

@@ -3,8 +3,8 @@
 //!
 //! A move changes the contents and the knowledge of two squares (where the
 //! piece stood and where it went or fought) and the position's small state:
-//! side to move, counters, status, hash, last outcome, the two-square chains
-//! and the chase state. A record keeps those as they were before the move
+//! side to move, counters, status, hash, last outcome and the two-square
+//! chains. A record keeps those as they were before the move
 //! (about a tenth of a [`Position`]); everything else in a position (piece
 //! counts, bitboards) follows from the two squares.
 
@@ -14,10 +14,11 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::piece::Side;
 use crate::position::Position;
-use crate::position::state::{Chase, HopeRegions};
+use crate::position::state::HopeRegions;
 use crate::square::CELLS;
 use crate::status::Status;
 use crate::two_square::Chain;
+#[cfg(feature = "alloc")]
 use crate::zobrist;
 
 /// One square as it was before a move: its cell, its code and what the
@@ -40,7 +41,6 @@ pub(crate) struct Undo {
     hash: u64,
     last: Option<Outcome>,
     chains: [Chain; 2],
-    chase: Chase,
 }
 
 impl Undo {
@@ -60,14 +60,13 @@ impl Undo {
             hash: pos.hash,
             last: pos.last,
             chains: pos.chains,
-            chase: pos.chase,
         }
     }
 
     /// Turns the cell codes of the position after the move into those of the
     /// position before it.
     #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
+    #[cfg(feature = "alloc")] // used by Game
     pub(crate) fn restore_cells(&self, cells: &mut [u8; CELLS]) {
         for w in self.squares {
             cells[usize::from(w.cell)] = w.code;
@@ -76,21 +75,21 @@ impl Undo {
 
     /// The Zobrist hash of the position before the move (side to move included).
     #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
+    #[cfg(feature = "alloc")] // used by Game
     pub(crate) fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Who was to move before the move.
     #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
+    #[cfg(feature = "alloc")] // used by Game
     pub(crate) fn side_to_move(&self) -> Side {
         self.to_move
     }
 
     /// The hash of the placement before the move (without the side to move).
     #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by Game
+    #[cfg(feature = "alloc")] // used by Game
     pub(crate) fn placement_hash(&self) -> u64 {
         zobrist::placement(self.hash, self.to_move)
     }
@@ -168,7 +167,6 @@ impl Position {
         self.hash = undo.hash;
         self.last = undo.last;
         self.chains = undo.chains;
-        self.chase = undo.chase;
     }
 }
 

@@ -1,5 +1,6 @@
 //! Zobrist hashing: a 64-bit key per (square, piece) and one for the side to move.
 
+#[cfg(feature = "alloc")]
 use crate::piece::Side;
 use crate::rng::mix;
 use crate::square::CELLS;
@@ -29,6 +30,7 @@ pub(crate) const BLUE_TO_MOVE: u64 = mix(0x6D61_7273_616C_00FF);
 
 /// The hash of a placement (the pieces on their squares, without the side to
 /// move) from a position's `hash` with `to_move` to move.
+#[cfg(feature = "alloc")] // used by Game
 #[inline]
 pub(crate) fn placement(hash: u64, to_move: Side) -> u64 {
     if to_move == Side::Blue {

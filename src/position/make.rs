@@ -84,11 +84,6 @@ impl Position {
                 }
             }
         }
-        if RECORD {
-            // The chase state is the game's (see `more_squares`): a move
-            // played on a bare position ends any chase under way.
-            self.chase = Chase::default();
-        }
         self.to_move = !side;
         if RECORD {
             self.hash ^= zobrist::BLUE_TO_MOVE;

@@ -2,7 +2,7 @@
 //! board at every move; each rule's file keeps it up to date.
 
 use crate::bitboard::Bits;
-use crate::square::{CELLS, Square};
+use crate::square::CELLS;
 
 /// Each far-moving piece's long moves (two squares or more, along empty
 /// squares, possibly ending on the first enemy piece), by cell, and their sum
@@ -31,14 +31,3 @@ impl Default for FarCounts {
 /// no-hope draw (all empty otherwise).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct HopeRegions(pub(crate) [[Bits; 2]; 2]);
-
-/// The chase lengths and last moves of both sides (the more-squares rule,
-/// see [`more_squares`](crate::more_squares); kept by
-/// [`Game`](crate::Game)).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub(crate) struct Chase {
-    pub(crate) last_from: [Option<Square>; 2],
-    pub(crate) last_to: [Option<Square>; 2],
-    pub(crate) length: [u32; 2],
-}
