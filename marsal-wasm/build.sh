@@ -46,14 +46,22 @@ if [ "$(node "$wasm_opt" --version 2>/dev/null)" != "wasm-opt version ${binaryen
 fi
 cd "$root"
 cargo build -p marsal-wasm --target wasm32-unknown-unknown --profile wasm
-rm -rf "$out"
-mkdir -p "$out"
-"$bindgen" --target web --out-dir "$out" "$target/wasm32-unknown-unknown/wasm/marsal_wasm.wasm"
-node "$here/guard.mjs" "$out/marsal_wasm.js"
-# The features are those rustc's wasm32 target uses by default.
-node "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  "$out/marsal_wasm_bg.wasm" -o "$out/marsal_wasm_bg.wasm"
+wasm="$target/wasm32-unknown-unknown/wasm/marsal_wasm.wasm"
+made="$out/marsal_wasm_bg.wasm"
+# Nothing to redo when the package is newer than the wasm cargo left and than
+# the scripts that make it (wasm-opt alone takes half a CPU minute).
+if [ "$made" -nt "$wasm" ] && [ "$made" -nt "$0" ] && [ "$made" -nt "$here/guard.mjs" ]; then
+  echo "build.sh: $out is up to date" >&2
+else
+  rm -rf "$out"
+  mkdir -p "$out"
+  "$bindgen" --target web --out-dir "$out" "$wasm"
+  node "$here/guard.mjs" "$out/marsal_wasm.js"
+  # The features are those rustc's wasm32 target uses by default.
+  node "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$made" -o "$made"
+fi
 cp "$here/package.json" "$here/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$out/"
 ls -l "$out" >&2
 echo "$out"

@@ -37,8 +37,14 @@ else
   echo "Python < 3.11: no OpenSpiel wheels, its tests and example are skipped"
 fi
 
-step "pip install ./python (maturin builds libmarsal with cargo)"
-"$py" -m pip install "$here"
+root=$(dirname "$here")
+# The docs' commands as written, from the repository's top directory, with
+# this environment's python3 first on PATH.
+doc_block() { (cd "$root" && PATH="$work/venv/bin:$PATH" bash .ci/doc-block "$@"); }
+
+step "pip install ./python (maturin builds libmarsal with cargo): README.md's and python/README.md's commands"
+doc_block README.md "## From Python"
+doc_block python/README.md "## Install"
 
 step "pytest (installed package, run from outside the repository)"
 mkdir "$work/run"
@@ -60,8 +66,10 @@ MARSAL_NATIVE=0 "$py" -m pytest -q -p no:cacheprovider \
 step "mypy --strict: the package and its examples"
 (cd "$here" && "$py" -m mypy --strict --no-incremental src/marsal examples)
 
+echo "--- the python blocks of the docs (README.md, python/README.md), as written"
+python3 "$root/.ci/doc-blocks" run python --python "$py"
+
 step "examples and benchmarks (smoke runs)"
-"$py" "$here/examples/play.py"
 if [ "$openspiel" = 1 ]; then
   "$py" "$here/examples/openspiel_ismcts.py" --ruleset barrage --games 2 --simulations 10 --max-plies 100
 fi
@@ -69,8 +77,11 @@ fi
 "$py" "$here/benchmarks/bench_async.py" --envs 16 --seconds 0.1 --repeat 1
 "$py" "$here/benchmarks/bench_class_api.py" --games 2 --min-seconds 0.1 --rulesets classic
 "$py" "$here/benchmarks/bench_handover.py" --calls 200 --repeat 1
-step "distributions: python -m build (the sdist, then a wheel from the sdist), twine check"
-"$py" -m build --outdir "$work/dist" "$here"
+step "distributions: python/README.md's commands (python -m build: the sdist, then a wheel from the sdist; auditwheel repair), twine check"
+rm -rf "$here/dist" "$here/wheelhouse"
+doc_block python/README.md "### Distributions"
+mkdir "$work/dist"
+cp "$here"/dist/* "$work/dist/"
 ls -l "$work/dist"
 "$py" -m twine check --strict "$work"/dist/*
 sdist=$(ls "$work"/dist/marsal-*.tar.gz)

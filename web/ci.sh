@@ -48,8 +48,11 @@ while (!game.isOver) game.play(game.botMove('careful', game.ply));
 console.log(`installed package: a game of ${game.ply} plies, ${game.statusText()}`);
 JS
 (cd "$pack" && node use.mjs)
+# The js blocks of README.md and marsal-wasm/README.md, as written, against
+# the installed package.
+python3 .ci/doc-blocks run js --node-dir "$pack"
 rm -rf "$pack"
-t "npm package packed, installed and used"
+t "npm package packed, installed and used; the docs' js blocks run"
 
 node marsal-wasm/bench/playout.mjs --ruleset classic --games 300
 (cd web && node --test test/)
@@ -61,5 +64,6 @@ echo "wasm: $size bytes, gzip -9: $(gzip -9c "$wasm" | wc -c) bytes (the budget:
 [ "$size" -le 500000 ] || echo "WARNING: the wasm package is over its 500,000-byte budget"
 # The screenshots (CI artifacts): setup-*.png each preset's setup, mid-game.png,
 # fight.png a fight on its square, end.png the end (enemy army revealed),
-# review.png a finished game reviewed at ply 6, phone.png the phone layout.
+# review.png a finished game reviewed at ply 6, review-gravon.png a loaded Gravon
+# XML record reviewed at ply 4, phone.png the phone layout.
 ls -l "$target/web-screenshots"

@@ -46,11 +46,18 @@ function setupFor(side, how) {
 /** The preset with the person's choice of limits (ply limit, repetition draw). */
 function rulesWith(preset, limits) {
   let rules = marsal.Ruleset.preset(preset);
-  for (const [name, value] of Object.entries(limits ?? {})) {
-    if (!['max_plies', 'max_plies_without_attack', 'repetition_draw'].includes(name)) {
-      throw new Error(`unknown limit ${name}`);
+  try {
+    for (const [name, value] of Object.entries(limits ?? {})) {
+      if (!['max_plies', 'max_plies_without_attack', 'repetition_draw'].includes(name)) {
+        throw new Error(`unknown limit ${name}`);
+      }
+      const next = rules.withOption(name, value);
+      rules.free();
+      rules = next;
     }
-    rules = rules.withOption(name, value);
+  } catch (err) {
+    rules.free();
+    throw err;
   }
   return rules;
 }
@@ -156,11 +163,18 @@ async function autosave() {
   await store('autosave', s.game && !over() ? await seal(secret(), { autosave: true }) : undefined);
 }
 
+/** Replaces the rules in use, freeing the ones before (wasm memory is not
+ * collected). */
+function setRules(rules) {
+  if (s.rules !== rules) s.rules?.free();
+  s.rules = rules;
+}
+
 function restore(sec) {
   const game = marsal.Game.fromJson(sec.game);
   s.game?.free();
   s.game = game;
-  s.rules = game.ruleset();
+  setRules(game.ruleset());
   s.preset = sec.preset ?? 'custom';
   s.human = sec.human;
   s.bot = sec.bot ?? s.bot;
@@ -176,7 +190,14 @@ function restore(sec) {
 function presetOf(rules) {
   const bare = (r) => JSON.stringify({ ...JSON.parse(r.toJson()), max_plies: null, max_plies_without_attack: null, repetition_draw: null });
   const mine = bare(rules);
-  return marsal.presets().find((p) => bare(marsal.Ruleset.preset(p)) === mine) ?? 'custom';
+  return marsal.presets().find((p) => {
+    const preset = marsal.Ruleset.preset(p);
+    try {
+      return bare(preset) === mine;
+    } finally {
+      preset.free();
+    }
+  }) ?? 'custom';
 }
 
 const handlers = {
@@ -198,7 +219,7 @@ const handlers = {
   // Choose a preset, limits and side: a fresh setup to arrange.
   new(msg) {
     const preset = msg.preset ?? s.preset;
-    s.rules = rulesWith(preset, msg.limits);
+    setRules(rulesWith(preset, msg.limits));
     s.preset = preset;
     s.limits = msg.limits ?? {};
     s.human = msg.side ?? s.human;
@@ -293,16 +314,22 @@ const handlers = {
   },
   // Load: the page hands over the chosen file unread. A sealed save is
   // played on as the side that was played (whatever the page asks); a Game
-  // JSON record is reviewed when finished, played on as the chosen side when
-  // not (its owner holds both armies in it already).
+  // JSON or Gravon XML record is reviewed when finished, played on as the
+  // chosen side when not (its owner holds both armies in it already).
   async load(msg) {
     const text = await msg.file.text();
     if (isSealed(text)) {
       restore(await unseal(text));
     } else {
-      const game = marsal.Game.fromJson(text);
-      restore({ game: game.toJson(), human: msg.side ?? s.human, bot: msg.bot ?? s.bot, preset: presetOf(game.ruleset()) });
-      game.free();
+      const gravon = text.trimStart().startsWith('<');
+      const game = gravon ? marsal.Game.fromGravon(text, msg.file.name ?? '') : marsal.Game.fromJson(text);
+      const rules = game.ruleset();
+      try {
+        restore({ game: game.toJson(), human: msg.side ?? s.human, bot: msg.bot ?? s.bot, preset: presetOf(rules) });
+      } finally {
+        rules.free();
+        game.free();
+      }
     }
     post(boardMsg());
     if (!over()) botPlays();
@@ -311,9 +338,7 @@ const handlers = {
   },
 };
 
-self.onmessage = async (e) => {
-  await ready;
-  const msg = e.data;
+async function handle(msg) {
   try {
     const h = Object.hasOwn(handlers, msg?.type) ? handlers[msg.type] : null;
     if (!h) throw new Error(`unknown request ${msg?.type}`);
@@ -321,6 +346,14 @@ self.onmessage = async (e) => {
   } catch (err) {
     post({ type: 'refused', request: msg?.type, message: String(err?.message ?? err) });
   }
+}
+
+// One request at a time, in the order they came: a handler that waits (a
+// seal, the store, a file) finishes before the next starts, so autosaves are
+// written in the order of the moves and the last one is the game as it is.
+let queue = ready;
+self.onmessage = (e) => {
+  queue = queue.then(() => handle(e.data));
 };
 
 ready.then(() => post({ type: 'ready', presets: marsal.presets(), bots: marsal.bots(), version: marsal.version() }));

@@ -45,13 +45,15 @@ pub fn read_record(path: &Path) -> Result<Game, String> {
         let g = gravon::parse(&text).map_err(|e| format!("{name}: not a Gravon game: {e}"))?;
         let file_name = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
         let rules = gravon::rules_for_year(g.kind, gravon::year_from_file_name(file_name));
-        let mut game = Game::new(&rules, &g.red, &g.blue)
+        let (game, report) = gravon::replay_game(&g, &rules)
             .map_err(|e| format!("{name}: the setups do not fit {}: {e}", g.kind))?;
-        for (i, &mv) in g.moves.iter().enumerate() {
-            game.play(mv)
-                .map_err(|e| format!("{name}: move {} ({mv}) is illegal: {e}", i + 1))?;
+        match report.illegal {
+            Some(m) => Err(format!(
+                "{name}: move {} ({}) is illegal: {}",
+                m.number, m.mv, m.error
+            )),
+            None => Ok(game),
         }
-        Ok(game)
     } else {
         serde_json::from_str(&text).map_err(|e| format!("{name}: not a Game JSON record: {e}"))
     }

@@ -506,6 +506,36 @@ impl Game {
         Ok(Game { game })
     }
 
+    /// A game recorded in Gravon XML (classic or Barrage, as `marsal match
+    /// --record` and the Gravon archive write them), its moves replayed
+    /// under the rules of its kind, and of its year when `fileName` has one
+    /// (`classic-2005.3-26.xml`; pass `""` when there is no name). A move the
+    /// rules refuse is an error naming it.
+    #[wasm_bindgen(js_name = fromGravon)]
+    pub fn from_gravon(
+        #[wasm_bindgen(unchecked_param_type = "string")] xml: JsValue,
+        #[wasm_bindgen(js_name = fileName, unchecked_param_type = "string")] file_name: JsValue,
+    ) -> Result<Game> {
+        use marsal::gravon;
+        let xml = args::text(&xml, "xml")?;
+        let file_name = args::text(&file_name, "fileName")?;
+        let record = gravon::parse(&xml).map_err(|e| fail("Gravon XML", e))?;
+        let rules = gravon::rules_for_year(record.kind, gravon::year_from_file_name(&file_name));
+        let (game, report) = gravon::replay_game(&record, &rules).map_err(|e| {
+            fail(
+                "Gravon XML",
+                format!("the setups do not fit {}: {e}", record.kind),
+            )
+        })?;
+        match report.illegal {
+            Some(m) => Err(fail(
+                "Gravon XML",
+                format!("move {} ({}) is illegal: {}", m.number, m.mv, m.error),
+            )),
+            None => Ok(Game { game }),
+        }
+    }
+
     /// The JSON text of the game (its start position and its moves).
     #[wasm_bindgen(js_name = toJson)]
     pub fn to_json(&self) -> Result<String> {

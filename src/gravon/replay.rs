@@ -171,6 +171,31 @@ impl ReplayReport {
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn replay(game: &GravonGame, rules: &Ruleset) -> Result<ReplayReport, PositionError> {
+    replay_game(game, rules).map(|(_, report)| report)
+}
+
+/// [`replay`], and the game as far as it was played (every move when the
+/// report has no illegal one): what a host shows or steps through.
+///
+/// ```
+/// use marsal::gravon;
+/// use marsal::{Ruleset, Setup, Side};
+/// let rules = Ruleset::barrage();
+/// let game = gravon::GravonGame {
+///     kind: gravon::GravonKind::Barrage,
+///     red: Setup::random(&rules, Side::Red, 1),
+///     blue: Setup::random(&rules, Side::Blue, 2),
+///     moves: vec!["a4-a5".parse()?, "j7-j6".parse()?, "e5-e6".parse()?],
+///     result: None,
+/// };
+/// let (played, report) = gravon::replay_game(&game, &rules)?;
+/// assert_eq!(played.moves().count(), report.played);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay_game(
+    game: &GravonGame,
+    rules: &Ruleset,
+) -> Result<(Game, ReplayReport), PositionError> {
     let mut engine = Game::new(rules, &game.red, &game.blue)?;
     let mut report = ReplayReport {
         played: 0,
@@ -187,7 +212,7 @@ pub fn replay(game: &GravonGame, rules: &Ruleset) -> Result<ReplayReport, Positi
                 error,
             });
             report.status = engine.status();
-            return Ok(report);
+            return Ok((engine, report));
         }
         report.played += 1;
     }
@@ -200,5 +225,5 @@ pub fn replay(game: &GravonGame, rules: &Ruleset) -> Result<ReplayReport, Positi
             });
         }
     }
-    Ok(report)
+    Ok((engine, report))
 }

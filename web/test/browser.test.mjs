@@ -573,3 +573,50 @@ test('a game in progress comes back after a reload (the sealed autosave)', async
   }
   await context.close();
 });
+
+test('requests are handled in order: a move and a resignation sent at once leave no autosave behind', async () => {
+  const { page, context } = await openPage();
+  await choosePreset(page, 'barrage');
+  const worker = await workerOf(page);
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  // A move (its autosave seals the game, which waits for the crypto) and a
+  // resignation (the game is over: the autosave is removed) in one tick.
+  await worker.evaluate(() => {
+    const s = self.marsalWorker;
+    const move = s.game.legalMoves()[0];
+    self.onmessage({ data: { type: 'play', move } });
+    self.onmessage({ data: { type: 'resign' } });
+  });
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  await page.reload();
+  await page.waitForFunction(() => ['setup', 'play'].includes(window.marsalPage?.phase) && !window.marsalPage.busy);
+  assert.equal(await page.evaluate(() => window.marsalPage.phase), 'setup', 'the resigned game is not resumed');
+  await context.close();
+});
+
+test('a Gravon XML record loads and is reviewed move by move, both armies shown', async () => {
+  const name = 'barrage-game.xml';
+  const xmlPath = join(here, name);
+  const truth = marsal.Game.fromGravon(readFileSync(xmlPath, 'utf8'), name);
+  assert.ok(truth.isOver, 'the record is a finished game');
+  const { page, context, errors } = await openPage();
+  await choosePreset(page, 'barrage');
+  await page.setInputFiles('#load', xmlPath);
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  await page.click('#review');
+  await page.waitForFunction(() => window.marsalPage.review?.ply === 0 && !window.marsalPage.busy);
+  for (let p = 0; p < 4; p++) {
+    await page.click('#review-next');
+    await page.waitForFunction((p) => window.marsalPage.review?.ply === p + 1 && !window.marsalPage.busy, p);
+  }
+  const reviewed = await page.evaluate(() => window.marsalPage.review);
+  const at4 = truth.clone();
+  while (at4.ply > 4) at4.undo();
+  assert.deepEqual(reviewed.view, at4.view('red'), 'the review shows the record at ply 4');
+  assert.equal(reviewed.plies, truth.ply);
+  assert.ok(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, 'the enemy army is shown');
+  await page.screenshot({ path: join(shots, 'review-gravon.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
