@@ -484,14 +484,19 @@ fn with_masks_a_game_draws_from_the_actions_its_mask_listed() {
     let mut rules = marsal::Ruleset::classic();
     rules.two_square = Some(1);
     rules.more_squares = true;
+    // The generators of each game's random actions, as the environment
+    // draws them.
+    let mut rngs: Vec<marsal::Rng> = (0..n)
+        .map(|i| {
+            let mut env = marsal_host::EnvGame::new(&rules, seed, i).expect("a game");
+            *env.game_and_draws().1
+        })
+        .collect();
     let r = Box::into_raw(Box::new(MarsalRuleset { rules }));
     let mut e = Env::of(r, (4500, 1800), n, seed, 2, MARSAL_OBS_UINT8);
     let space = *unsafe { &*e.ptr }.action_space();
     let writer = marsal::encoding::MaskWriter::new(&space);
     let mut mask = vec![0u8; space.size()];
-    let mut rngs: Vec<marsal::Rng> = (0..n)
-        .map(|i| super::vec_env_step::slot_rngs(seed, i).1)
-        .collect();
     let mut list = [0u16; marsal::MAX_MOVES];
     for ply in 0..150 {
         let now = games(&e);

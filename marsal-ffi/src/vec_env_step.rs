@@ -7,7 +7,8 @@
 use super::vec_env_legal::LegalActions;
 use super::*;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
-use marsal::{Game, Move, Position, Rng, Ruleset, Setup, Side};
+use marsal::{Game, Move, Ruleset};
+use marsal_host::EnvGame;
 use marsal_host::pool::{Split, part_range};
 use std::ffi::c_void;
 use std::ops::Range;
@@ -67,15 +68,11 @@ impl MarsalVecEnvOutputs {
     };
 }
 
-/// One game of the environment with its generators. The game changes only
-/// here (`step_game`, `Slot::reseed`), and each change clears what was known
-/// of its position: `legal` and `pending`.
+/// One game of the environment with its generators (the host layer's
+/// [`EnvGame`]), and what was known of its position: `legal` and `pending`,
+/// cleared at each change of the game (`step_game`, `Slot::reseed`).
 pub(crate) struct Slot {
-    game: Game,
-    /// Draws the setups of this game's next games.
-    setups: Rng,
-    /// Draws this game's random actions.
-    draws: Rng,
+    env: EnvGame,
     /// The checked move of the step under way: legal in the current position
     /// (set by the check, taken by the play that follows it, cleared by a
     /// reset).
@@ -95,29 +92,11 @@ pub(crate) struct Spaces {
     pub(crate) max_plies: u32,
 }
 
-/// The start of a game from two random setups drawn from `rng`.
-fn new_position(rules: &Ruleset, rng: &mut Rng) -> Result<Position, Error> {
-    let red = Setup::random(rules, Side::Red, rng.next_u64());
-    let blue = Setup::random(rules, Side::Blue, rng.next_u64());
-    Position::new(rules, &red, &blue).map_err(position_error)
-}
-
-/// The generators of game `index` of an environment seeded with `seed`:
-/// drawn from the seed and the index alone, whatever the number of threads.
-pub(crate) fn slot_rngs(seed: u64, index: usize) -> (Rng, Rng) {
-    let mut root = Rng::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-    (Rng::new(root.next_u64()), Rng::new(root.next_u64()))
-}
-
 impl Slot {
     /// Game `index` of an environment seeded with `seed`.
     pub(crate) fn new(rules: &Ruleset, seed: u64, index: usize) -> Result<Slot, Error> {
-        let (mut setups, draws) = slot_rngs(seed, index);
-        let game = Game::from_position(new_position(rules, &mut setups)?);
         Ok(Slot {
-            game,
-            setups,
-            draws,
+            env: EnvGame::new(rules, seed, index).map_err(position_error)?,
             pending: None,
             legal: LegalActions::new(&ActionSpace::new(rules)),
         })
@@ -125,20 +104,17 @@ impl Slot {
 
     /// The game.
     pub(crate) fn game(&self) -> &Game {
-        &self.game
+        self.env.game()
     }
 
     /// Restarts this slot as game `index` of an environment seeded with `seed`
     /// (keeping its buffers); unchanged on an error.
     fn reseed(&mut self, rules: &Ruleset, seed: u64, index: usize) -> Result<(), Error> {
-        let (mut setups, draws) = slot_rngs(seed, index);
-        let start = new_position(rules, &mut setups)?;
+        self.env
+            .reseed(rules, seed, index)
+            .map_err(position_error)?;
         self.legal.clear();
         self.pending = None;
-        // The game's buffers are kept: no allocation once they have grown.
-        self.game.restart(start);
-        self.setups = setups;
-        self.draws = draws;
         Ok(())
     }
 }
@@ -346,13 +322,13 @@ pub(crate) fn run_part(
         Task::Check(actions) => {
             for (k, slot) in games.iter_mut().enumerate() {
                 let i = start + k;
-                let (a, side) = (actions[i], slot.game.position().to_move());
+                let (a, side) = (actions[i], slot.game().position().to_move());
                 // One bit when the legal actions are known; anything else
                 // (unknown, illegal, out of range) gets the full check and
                 // its error.
                 let checked = match slot.legal.legal_move(&spaces.actions, side, a) {
                     Some(mv) => Ok(mv),
-                    None => action_move(&spaces.actions, &slot.game, a, Some(i)),
+                    None => action_move(&spaces.actions, slot.game(), a, Some(i)),
                 };
                 match checked {
                     Ok(mv) => slot.pending = Some(mv),
@@ -365,9 +341,10 @@ pub(crate) fn run_part(
                 // SAFETY: as above.
                 let out = unsafe { d.part(range) };
                 for (slot, a) in games.iter_mut().zip(out) {
-                    *a = match slot.legal.draw(&mut slot.draws) {
+                    let (game, rng) = slot.env.game_and_draws();
+                    *a = match slot.legal.draw(rng) {
                         Some(a) => a,
-                        None => random_action(&spaces.actions, &slot.game, &mut slot.draws),
+                        None => random_action(&spaces.actions, game, rng),
                     };
                 }
             }
@@ -410,7 +387,7 @@ fn play_and_write(
         if let Some(t) = out.truncated.as_deref_mut() {
             t[k] = u8::from(cut);
         }
-        let g = &slot.game;
+        let g = slot.env.game();
         let side = g.position().to_move();
         if let Some(t) = out.to_move.as_deref_mut() {
             t[k] = side as u8;
@@ -444,16 +421,12 @@ fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), Erro
         .take()
         .ok_or_else(|| invalid("no checked action to play".to_string()))?;
     slot.legal.clear();
-    let g = &mut slot.game;
-    let mover = g.position().to_move();
-    // Checked legal in this position by the step's check (`pending`).
-    g.play_unchecked(mv);
     let limit = (spaces.max_plies > 0).then_some(spaces.max_plies);
-    let end = marsal_host::step_result(g.status(), g.position().ply(), limit, mover);
+    // Checked legal in this position by the step's check (`pending`).
+    let end = slot
+        .env
+        .step(&spaces.rules, mv, limit)
+        .map_err(position_error)?;
     let (reward, ended, cut) = (end.reward, end.terminated, end.truncated);
-    if ended || cut {
-        let start = new_position(&spaces.rules, &mut slot.setups)?;
-        slot.game.restart(start);
-    }
     Ok((reward, ended, cut))
 }

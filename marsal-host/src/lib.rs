@@ -12,6 +12,8 @@
 //!   each game of a batch;
 //! - [`step_result`]: a learning environment's reward and whether a game
 //!   ended or was cut off by a ply limit;
+//! - [`EnvGame`]: one game of a vector environment, its generators drawn
+//!   from the seed and its index, restarted when it ends;
 //! - [`pool`]: the persistent worker threads a vector environment steps its
 //!   games on;
 //! - [`status_words`], [`reason_token`], [`battle_token`] and
@@ -46,6 +48,7 @@
 
 mod bots;
 mod env;
+mod env_game;
 mod playouts;
 #[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
 pub mod pool;
@@ -53,6 +56,7 @@ mod words;
 
 pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS, move_time_share};
 pub use env::{StepResult, step_result};
+pub use env_game::EnvGame;
 pub use playouts::{
     PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
     random_playouts, with_ply_limit,
