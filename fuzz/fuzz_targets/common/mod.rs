@@ -2,7 +2,7 @@
 //! fuzz bytes, and slow, independent reference implementations (move
 //! generation, the no-hope reachability of `docs/rules.md`) to check the engine
 //! against. Nothing here calls the engine's own move generator or search.
-#![allow(dead_code)]
+#![allow(dead_code)] // each fuzz target uses only part of this module
 
 use arbitrary::{Result, Unstructured};
 use marsal::{
