@@ -12,6 +12,16 @@
 //! summed over the determinizations and the best total is played (ties
 //! broken with the seeded generator).
 //!
+//! The fight horizon: an attack whose mover does not know the defender's
+//! kind (the bot's on an unknown enemy piece, the enemy's on a bot's piece
+//! it has not seen) ends its line, at the root and in the tree: its score is
+//! the evaluation before it plus the fight's expected material change over
+//! the defender's kinds under the mover's beliefs (docs/strength.md), nothing
+//! searched below. So a rare Spy or a likely Bomb counts with its
+//! probability in every determinization, and no line rewards an attack with
+//! follow-ups that exist only in the worlds the sampler drew. (The enemy's
+//! attacks on the bot's Flag are searched: the bot knows its Flag.)
+//!
 //! The root moves are the game's legal moves ([`Game::legal_moves`](crate::Game::legal_moves):
 //! two-square, more-squares and every other rule of the ruleset, from the
 //! engine), so the bot never chooses an illegal move. Inside the tree the
@@ -31,8 +41,8 @@
 //! evaluation; sampling the enemy kinds many times turns attacks on unknown
 //! pieces into expected values, which is what the careful and random bots
 //! get wrong. Its known weakness — each determinization is searched as if
-//! both sides saw everything (strategy fusion) — matters little at the
-//! shallow depths a 20 ms budget reaches. The measurements (README,
+//! both sides saw everything (strategy fusion) — the fight horizon removes
+//! where it cost most, at the fights with hidden pieces. The measurements (README,
 //! "Strength") were taken with `examples/strength.rs`.
 //!
 //! ```
@@ -226,13 +236,15 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
     }
 
     /// The material change of an attack by an `attacker` of the mover's on a
-    /// `defender`, for the mover (a Flag taken counts [`FLAG_STAKE`]).
-    fn stake(&self, mover: Side, attacker: PieceKind, defender: PieceKind) -> f32 {
+    /// `defender`, for the mover (a Flag taken counts [`FLAG_STAKE`]); a part
+    /// of the attacker's value is lost when it wins and was `hidden` (it is
+    /// shown).
+    fn stake(&self, mover: Side, attacker: PieceKind, hidden: bool, defender: PieceKind) -> f32 {
         let mine = self.values[mover.index()].kind[attacker.index()] as f32;
         let theirs = self.values[(!mover).index()].kind[defender.index()] as f32;
+        let shown = if hidden { mine / 6.0 } else { 0.0 };
         match combat(self.rules, attacker, defender) {
-            // The winner is shown: a part of its value lost.
-            Some(Battle::AttackerWins | Battle::MineDefused) => theirs - mine / 6.0,
+            Some(Battle::AttackerWins | Battle::MineDefused) => theirs - shown,
             Some(Battle::DefenderWins) => -mine,
             Some(Battle::BothRemoved) => theirs - mine,
             Some(Battle::FlagCaptured) => FLAG_STAKE,
@@ -242,24 +254,45 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
 
     /// For an attack whose mover does not know the defender's kind: the
     /// expected material change over the defender's kinds (under the
-    /// mover's beliefs) less the change in this determinization, for the
-    /// mover; 0 for every other move. Added to the move's score, it makes
-    /// the attack worth its expectation in every determinization, not only
-    /// in those where the sampler drew a kind that wins or loses.
-    fn fight_adjustment(&self, pos: &Position, mv: Move) -> i32 {
+    /// mover's beliefs), for the mover; `None` for every other move, and
+    /// for the enemy's attacks on the bot's Flag (the bot knows its Flag: a
+    /// lost game is searched as one).
+    fn expected_fight(&self, pos: &Position, mv: Move) -> Option<f32> {
         let to = mv.to.cell();
         let mover = pos.to_move;
         let defender = pos.cells[to];
-        if owner(defender) != Some(!mover) || pos.knowledge[to].count_ones() < 2 {
-            return 0;
+        if owner(defender) != Some(!mover)
+            || pos.knowledge[to].count_ones() < 2
+            || (mover != self.me && kind_of(defender).is_flag())
+        {
+            return None;
         }
-        let attacker = kind_of(pos.cells[mv.from.cell()]);
+        let from = mv.from.cell();
+        let attacker = kind_of(pos.cells[from]);
+        let hidden = pos.knowledge[from].count_ones() > 1;
         let p = self.beliefs[(!mover).index()].at(pos, to);
         let mut expected = 0.0;
         for k in crate::KindSet::from_bits(pos.knowledge[to]).iter() {
-            expected += p[k.index()] * self.stake(mover, attacker, k);
+            expected += p[k.index()] * self.stake(mover, attacker, hidden, k);
         }
-        (expected - self.stake(mover, attacker, kind_of(defender))) as i32
+        Some(expected)
+    }
+
+    /// The score, for the mover, of the move `mv` from `pos`, whose
+    /// evaluation for the mover is `stand` (computed at the first such
+    /// attack and kept), when `mv` is an attack at the fight horizon;
+    /// `None` when the move is to be searched.
+    ///
+    /// The fight horizon: an attack whose mover does not know the
+    /// defender's kind ends the line. Its score is the evaluation before it
+    /// plus the fight's expected material change under the beliefs, with
+    /// nothing searched below: in a determinization the rest of the tree
+    /// would know every other piece and reward the attack with follow-ups
+    /// found only in the worlds the sampler drew (strategy fusion).
+    fn horizon(&self, pos: &Position, mv: Move, stand: &mut Option<i32>) -> Option<i32> {
+        let e = self.expected_fight(pos, mv)?;
+        let s = *stand.get_or_insert_with(|| self.leaf(pos));
+        Some(s.saturating_add(e as i32))
     }
 
     /// The risk, for the bot, that its pieces the enemy Spy takes stand,
@@ -332,16 +365,21 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
             return self.leaf(pos);
         }
         let mut best = -INF;
+        let mut stand = None;
         for &mv in moves.iter() {
             if self.spent() {
                 self.aborted = true;
                 break;
             }
             self.nodes += 1;
-            let adj = self.fight_adjustment(pos, mv);
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            let v = adj - self.negamax(&child, depth - 1, adj - beta, adj - alpha);
+            let v = match self.horizon(pos, mv, &mut stand) {
+                Some(v) => v,
+                None => {
+                    let mut child = *pos;
+                    child.play_unchecked(mv);
+                    -self.negamax(&child, depth - 1, -beta, -alpha)
+                }
+            };
             if v > best {
                 best = v;
                 if v > alpha {
@@ -363,16 +401,21 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         alpha = alpha.max(stand);
         let moves = self.ordered(pos, true);
         let mut best = stand;
+        let mut known = Some(stand);
         for &mv in moves.iter() {
             if self.spent() {
                 self.aborted = true;
                 break;
             }
             self.nodes += 1;
-            let adj = self.fight_adjustment(pos, mv);
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            let v = adj - self.quiesce(&child, depth - 1, adj - beta, adj - alpha);
+            let v = match self.horizon(pos, mv, &mut known) {
+                Some(v) => v,
+                None => {
+                    let mut child = *pos;
+                    child.play_unchecked(mv);
+                    -self.quiesce(&child, depth - 1, -beta, -alpha)
+                }
+            };
             if v > best {
                 best = v;
                 if v > alpha {
@@ -385,6 +428,16 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         }
         best
     }
+}
+
+/// The kinds the Spy takes when it attacks, but the Spy (bits).
+fn spy_prey(rules: &crate::Ruleset) -> u16 {
+    PieceKind::ALL
+        .iter()
+        .filter(|&&k| {
+            combat(rules, PieceKind::Spy, k) == Some(Battle::AttackerWins) && k != PieceKind::Spy
+        })
+        .fold(0u16, |m, k| m | 1 << k.index())
 }
 
 /// Searches `position` for its side to move, choosing among `moves` (its
@@ -470,12 +523,7 @@ fn search<C: ?Sized + FnMut() -> u64>(
         Beliefs::of(&known, Side::Blue),
     ];
     let rules = position.rules();
-    let spy_prey = PieceKind::ALL
-        .iter()
-        .filter(|&&k| {
-            combat(rules, PieceKind::Spy, k) == Some(Battle::AttackerWins) && k != PieceKind::Spy
-        })
-        .fold(0u16, |m, k| m | 1 << k.index());
+    let spy_prey = spy_prey(rules);
     if config.time_ms == 0 {
         clock = None;
     }
@@ -505,12 +553,17 @@ fn search<C: ?Sized + FnMut() -> u64>(
                 tree.limit = u64::MAX;
             }
             let mut alpha = -INF;
+            let mut stand = None;
             for (i, &mv) in moves[..n].iter().enumerate() {
                 tree.nodes += 1;
-                let adj = tree.fight_adjustment(&det, mv);
-                let mut child = det;
-                child.play_unchecked(mv);
-                let v = adj - tree.negamax(&child, depth - 1, adj - INF, adj - alpha + 1);
+                let v = match tree.horizon(&det, mv, &mut stand) {
+                    Some(v) => v,
+                    None => {
+                        let mut child = det;
+                        child.play_unchecked(mv);
+                        -tree.negamax(&child, depth - 1, -INF, -alpha + 1)
+                    }
+                };
                 iteration[i] = v;
                 alpha = alpha.max(v);
                 if tree.aborted {
@@ -598,3 +651,7 @@ pub fn search_view(
         _ => crate::careful_move(rules, |sq| view.at(sq), moves, &mut Rng::new(config.seed)),
     }
 }
+
+#[cfg(test)]
+#[path = "search_risk.rs"]
+mod risk;

@@ -30,7 +30,7 @@ fn rank_squares(rules: &Ruleset, rank: u8) -> impl Iterator<Item = Square> + '_ 
 
 /// A position of `rules` with only `pieces` on the board (square, side,
 /// kind), Red to move; every absent piece was captured in public view.
-fn position(rules: &Ruleset, pieces: &[(Square, Side, PieceKind)]) -> Position {
+pub(crate) fn position(rules: &Ruleset, pieces: &[(Square, Side, PieceKind)]) -> Position {
     let mut rows = std::vec::Vec::new();
     for rank in (0..rules.board.ranks).rev() {
         let mut row = std::string::String::new();

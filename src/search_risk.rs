@@ -1,0 +1,205 @@
+//! Tests of how the search scores fights with pieces the mover cannot see
+//! (the fight horizon, the stakes) and the risk of the enemy Spy.
+
+use super::*;
+use crate::search_endgames::position;
+use crate::{KindSet, Ruleset, Square};
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square::new(file, rank).expect("on the board")
+}
+
+/// A search tree for the side to move of `det` (complete: every kind set),
+/// with beliefs made from `det`'s knowledge.
+fn with_tree<R>(det: &Position, f: impl FnOnce(&Tree<'_, fn() -> u64>) -> R) -> R {
+    with_tree_of(det, det.to_move, f)
+}
+
+/// [`with_tree`] for the bot `me`.
+fn with_tree_of<R>(det: &Position, me: Side, f: impl FnOnce(&Tree<'_, fn() -> u64>) -> R) -> R {
+    let beliefs = [Beliefs::of(det, Side::Red), Beliefs::of(det, Side::Blue)];
+    let tree = Tree::<fn() -> u64> {
+        me,
+        beliefs: &beliefs,
+        rules: det.rules(),
+        spy_prey: spy_prey(det.rules()),
+        values: [Values::of(det, Side::Red), Values::of(det, Side::Blue)],
+        nodes: 0,
+        limit: u64::MAX,
+        aborted: false,
+        clock: None,
+        deadline: 0,
+        out_of_time: false,
+    };
+    f(&tree)
+}
+
+/// Red's Marshal on b4, next to an unmoved Blue piece on b5 (`target`),
+/// which Red cannot tell from Blue's other unmoved pieces; a known Blue
+/// Scout on c4. Red to move; the Marshal is known to Blue when `shown`.
+fn marshal_facing(target: PieceKind, shown: bool) -> Position {
+    let rules = Ruleset::classic();
+    let mut pieces = std::vec![
+        (sq(1, 3), Side::Red, PieceKind::Marshal),
+        (sq(0, 0), Side::Red, PieceKind::Flag),
+        (sq(9, 0), Side::Red, PieceKind::Scout),
+        (sq(1, 4), Side::Blue, target),
+        (sq(2, 3), Side::Blue, PieceKind::Scout),
+    ];
+    // Blue's unmoved pieces: two Bombs, the Flag and two Sergeants, one of
+    // them `target` on b5.
+    let mut army = std::vec![
+        PieceKind::Bomb,
+        PieceKind::Bomb,
+        PieceKind::Flag,
+        PieceKind::Sergeant,
+        PieceKind::Sergeant,
+    ];
+    let at = army.iter().position(|&k| k == target).expect("in the army");
+    army.remove(at);
+    for (file, k) in army.into_iter().enumerate() {
+        pieces.push((sq(file as u8, 9), Side::Blue, k));
+    }
+    let mut pos = position(&rules, &pieces);
+    if shown {
+        pos.knowledge[sq(1, 3).cell()] = KindSet::only(PieceKind::Marshal).bits();
+    }
+    pos.knowledge[sq(2, 3).cell()] = KindSet::only(PieceKind::Scout).bits();
+    pos.knowledge = pos.refined_knowledge();
+    pos
+}
+
+fn step(from: Square, to: Square) -> Move {
+    Move::new(from, to)
+}
+
+#[test]
+fn an_attack_on_an_unknown_piece_ends_the_line_at_its_expectation_whatever_the_sample_drew() {
+    let attack = step(sq(1, 3), sq(1, 4));
+    let mut gains = std::vec::Vec::new();
+    for target in [PieceKind::Bomb, PieceKind::Sergeant, PieceKind::Flag] {
+        let det = marshal_facing(target, false);
+        assert!(det.knowledge[attack.to.cell()].count_ones() > 1, "unknown");
+        with_tree(&det, |t| {
+            let mut stand = None;
+            let v = t.horizon(&det, attack, &mut stand).expect("at the horizon");
+            let leaf = t.leaf(&det);
+            assert_eq!(stand, Some(leaf), "the evaluation before the fight, kept");
+            let gain = v - leaf;
+            let expected = t.expected_fight(&det, attack).expect("an expectation");
+            assert_eq!(gain, expected as i32);
+            gains.push(gain);
+        });
+    }
+    // The same expectation in every sample: the drawn kind does not count.
+    assert!(gains.windows(2).all(|w| w[0] == w[1]), "{gains:?}");
+    // Two Bombs among five unmoved pieces: the Marshal's attack loses on
+    // average.
+    assert!(gains[0] < 0, "{gains:?}");
+}
+
+#[test]
+fn attacks_on_known_pieces_and_quiet_moves_are_searched() {
+    let det = marshal_facing(PieceKind::Sergeant, false);
+    with_tree(&det, |t| {
+        let mut stand = None;
+        // The known Scout on c4.
+        assert_eq!(t.horizon(&det, step(sq(1, 3), sq(2, 3)), &mut stand), None);
+        // A step to an empty square.
+        assert_eq!(t.horizon(&det, step(sq(1, 3), sq(0, 3)), &mut stand), None);
+        assert_eq!(stand, None, "nothing evaluated");
+    });
+}
+
+#[test]
+fn a_known_attacker_that_wins_loses_nothing_by_being_shown() {
+    let det = marshal_facing(PieceKind::Sergeant, false);
+    with_tree(&det, |t| {
+        let marshal = t.values[0].kind[PieceKind::Marshal.index()] as f32;
+        let sergeant = t.values[1].kind[PieceKind::Sergeant.index()] as f32;
+        let m = PieceKind::Marshal;
+        let s = PieceKind::Sergeant;
+        assert_eq!(t.stake(Side::Red, m, false, s), sergeant);
+        assert_eq!(t.stake(Side::Red, m, true, s), sergeant - marshal / 6.0);
+        assert_eq!(t.stake(Side::Red, m, true, PieceKind::Bomb), -marshal);
+        assert_eq!(
+            t.stake(Side::Red, m, false, PieceKind::Marshal),
+            -marshal + t.values[1].kind[m.index()] as f32
+        );
+        assert_eq!(t.stake(Side::Red, m, false, PieceKind::Flag), FLAG_STAKE);
+    });
+    // The expectation uses what the mover's attacker shows: a known Marshal
+    // gains more from the same attack than a hidden one.
+    let hidden = marshal_facing(PieceKind::Sergeant, false);
+    let shown = marshal_facing(PieceKind::Sergeant, true);
+    let attack = step(sq(1, 3), sq(1, 4));
+    let h = with_tree(&hidden, |t| t.expected_fight(&hidden, attack)).expect("unknown");
+    let s = with_tree(&shown, |t| t.expected_fight(&shown, attack)).expect("unknown");
+    assert!(s > h, "{s} > {h}");
+}
+
+/// Red's known Marshal on b4; a Blue piece on b5 that may be the Spy;
+/// Blue's Spy unknown among a few pieces.
+fn spy_near() -> Position {
+    let rules = Ruleset::classic();
+    let pieces = [
+        (sq(1, 3), Side::Red, PieceKind::Marshal),
+        (sq(0, 0), Side::Red, PieceKind::Flag),
+        (sq(1, 4), Side::Blue, PieceKind::Sergeant),
+        (sq(0, 9), Side::Blue, PieceKind::Flag),
+        (sq(1, 9), Side::Blue, PieceKind::Spy),
+        (sq(2, 9), Side::Blue, PieceKind::Scout),
+        (sq(3, 9), Side::Blue, PieceKind::Scout),
+        (sq(4, 9), Side::Blue, PieceKind::Miner),
+    ];
+    let mut pos = position(&rules, &pieces);
+    pos.knowledge[sq(1, 3).cell()] = KindSet::only(PieceKind::Marshal).bits();
+    pos.knowledge = pos.refined_knowledge();
+    pos
+}
+
+#[test]
+fn a_known_marshal_beside_a_piece_that_may_be_the_spy_is_at_risk() {
+    let mut det = spy_near();
+    let mut risks = [0; 2];
+    for (i, to_move) in [Side::Blue, Side::Red].into_iter().enumerate() {
+        det.to_move = to_move;
+        risks[i] = with_tree_of(&det, Side::Red, |t| t.spy_risk(&det));
+    }
+    // Blue to move: the Marshal's value times the chance; Red: half.
+    let marshal = 10 + 4 * 10 * 10;
+    assert!(
+        risks[0] > marshal / 10 && risks[0] < marshal / 2,
+        "{risks:?}"
+    );
+    assert!((risks[1] - risks[0] / 2).abs() <= 1, "{risks:?}");
+    // Blue's view of its own pieces: no Spy to fear.
+    assert_eq!(with_tree_of(&det, Side::Blue, |t| t.spy_risk(&det)), 0);
+}
+
+#[test]
+fn the_enemy_taking_the_bots_flag_is_searched_as_a_lost_game() {
+    // Blue's unknown piece next to Red's Flag, which Blue cannot tell from
+    // Red's Bomb.
+    let rules = Ruleset::classic();
+    let pieces = [
+        (sq(0, 0), Side::Red, PieceKind::Flag),
+        (sq(1, 1), Side::Red, PieceKind::Bomb),
+        (sq(9, 3), Side::Red, PieceKind::Marshal),
+        (sq(0, 1), Side::Blue, PieceKind::Miner),
+        (sq(9, 9), Side::Blue, PieceKind::Flag),
+    ];
+    let mut det = position(&rules, &pieces);
+    det.to_move = Side::Blue;
+    det.knowledge = det.refined_knowledge();
+    let take = step(sq(0, 1), sq(0, 0));
+    let bomb = step(sq(0, 1), sq(1, 1));
+    with_tree_of(&det, Side::Red, |t| {
+        assert_eq!(t.expected_fight(&det, take), None);
+        assert!(t.expected_fight(&det, bomb).is_some());
+    });
+    // Blue's own search of the same attack: at its expectation.
+    with_tree_of(&det, Side::Blue, |t| {
+        assert!(t.expected_fight(&det, take).is_some());
+    });
+}
