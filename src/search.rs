@@ -353,6 +353,40 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         moves
     }
 
+    /// The score, for the mover, of `mv` from `pos` searched `depth` plies
+    /// below within (`alpha`, `beta`). An attack at the fight horizon gets
+    /// only the quiescence below it, with the fight's material change
+    /// replaced by its expectation: the replies it allows (a recapture, the
+    /// piece it left to take the Flag) count, the worlds' other pieces
+    /// hardly do (their fights are at the horizon too).
+    fn child(&mut self, pos: &Position, mv: Move, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let mut child = *pos;
+        match self.expected_fight(pos, mv) {
+            Some(e) => {
+                let adj = e as i32 - self.drawn_stake(pos, mv);
+                child.play_unchecked(mv);
+                adj - self.quiesce(&child, MAX_QUIESCENCE, adj - beta, adj - alpha)
+            }
+            None => {
+                child.play_unchecked(mv);
+                -self.negamax(&child, depth, -beta, -alpha)
+            }
+        }
+    }
+
+    /// The material change, for the mover, of the attack `mv` in this
+    /// determinization (the defender's drawn kind).
+    fn drawn_stake(&self, pos: &Position, mv: Move) -> i32 {
+        let from = mv.from.cell();
+        let hidden = pos.knowledge[from].count_ones() > 1;
+        self.stake(
+            pos.to_move,
+            kind_of(pos.cells[from]),
+            hidden,
+            kind_of(pos.cells[mv.to.cell()]),
+        ) as i32
+    }
+
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if pos.status.is_over() {
             return self.leaf(pos);
@@ -365,21 +399,13 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
             return self.leaf(pos);
         }
         let mut best = -INF;
-        let mut stand = None;
         for &mv in moves.iter() {
             if self.spent() {
                 self.aborted = true;
                 break;
             }
             self.nodes += 1;
-            let v = match self.horizon(pos, mv, &mut stand) {
-                Some(v) => v,
-                None => {
-                    let mut child = *pos;
-                    child.play_unchecked(mv);
-                    -self.negamax(&child, depth - 1, -beta, -alpha)
-                }
-            };
+            let v = self.child(pos, mv, depth - 1, alpha, beta);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -553,17 +579,9 @@ fn search<C: ?Sized + FnMut() -> u64>(
                 tree.limit = u64::MAX;
             }
             let mut alpha = -INF;
-            let mut stand = None;
             for (i, &mv) in moves[..n].iter().enumerate() {
                 tree.nodes += 1;
-                let v = match tree.horizon(&det, mv, &mut stand) {
-                    Some(v) => v,
-                    None => {
-                        let mut child = det;
-                        child.play_unchecked(mv);
-                        -tree.negamax(&child, depth - 1, -INF, -alpha + 1)
-                    }
-                };
+                let v = tree.child(&det, mv, depth - 1, alpha - 1, INF);
                 iteration[i] = v;
                 alpha = alpha.max(v);
                 if tree.aborted {
