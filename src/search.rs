@@ -363,8 +363,13 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         let mut child = *pos;
         match self.expected_fight(pos, mv) {
             Some(e) => {
-                let adj = e as i32 - self.drawn_stake(pos, mv);
                 child.play_unchecked(mv);
+                if child.status.is_over() {
+                    // The Flag in this world: no won game counts, only the
+                    // expectation.
+                    return self.leaf(pos).saturating_add(e as i32);
+                }
+                let adj = e as i32 - self.drawn_stake(pos, mv);
                 adj - self.quiesce(&child, MAX_QUIESCENCE, adj - beta, adj - alpha)
             }
             None => {

@@ -46,14 +46,14 @@ fn marshal_facing(target: PieceKind, shown: bool) -> Position {
         (sq(1, 4), Side::Blue, target),
         (sq(2, 3), Side::Blue, PieceKind::Scout),
     ];
-    // Blue's unmoved pieces: two Bombs, the Flag and two Sergeants, one of
-    // them `target` on b5.
+    // Blue's unmoved pieces: two Bombs, the Flag, a Sergeant and a
+    // Lieutenant, one of them `target` on b5.
     let mut army = std::vec![
         PieceKind::Bomb,
         PieceKind::Bomb,
         PieceKind::Flag,
         PieceKind::Sergeant,
-        PieceKind::Sergeant,
+        PieceKind::Lieutenant,
     ];
     let at = army.iter().position(|&k| k == target).expect("in the army");
     army.remove(at);
@@ -202,4 +202,36 @@ fn the_enemy_taking_the_bots_flag_is_searched_as_a_lost_game() {
     with_tree_of(&det, Side::Blue, |t| {
         assert!(t.expected_fight(&det, take).is_some());
     });
+}
+
+#[test]
+fn below_an_unknown_attack_the_drawn_kind_does_not_count() {
+    let attack = step(sq(1, 3), sq(1, 4));
+    let mut values = std::vec::Vec::new();
+    for target in [PieceKind::Sergeant, PieceKind::Lieutenant, PieceKind::Flag] {
+        let det = marshal_facing(target, true);
+        let beliefs = [Beliefs::of(&det, Side::Red), Beliefs::of(&det, Side::Blue)];
+        let mut t = Tree::<fn() -> u64> {
+            me: Side::Red,
+            beliefs: &beliefs,
+            rules: det.rules(),
+            spy_prey: spy_prey(det.rules()),
+            values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
+            nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+            clock: None,
+            deadline: 0,
+            out_of_time: false,
+        };
+        let e = t.expected_fight(&det, attack).expect("unknown") as i32;
+        let v = t.child(&det, attack, 0, -INF, INF);
+        if target == PieceKind::Flag {
+            // A world where it is the Flag: the expectation, no won game.
+            assert_eq!(v, t.leaf(&det) + e);
+        }
+        values.push(v);
+    }
+    // The Sergeant's world and the Lieutenant's: the same score.
+    assert!((values[0] - values[1]).abs() <= 2, "{values:?}");
 }
