@@ -1,6 +1,7 @@
 //! What the library writes and reads: messages for people, the text and
 //! serialised forms of its values, the legal moves in the board's order and
-//! the action masks written from them, and the perft counts of `docs/perft.md`.
+//! the action masks written from them, the perft counts of `docs/perft.md`
+//! and the data blocks of `docs/rules.md`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -14,4 +15,6 @@ mod messages;
 mod perft;
 #[cfg(feature = "serde")]
 mod perft_table;
+#[cfg(feature = "std")]
+mod rules_doc_data;
 mod state_services;
