@@ -19,6 +19,7 @@ const s = {
   game: null,
   human: 'red',
   bot: 'careful',
+  opponent: null, // who plays the enemy side in the game, in words
   botSetup: 'sensible',
   testSeed: null, // a fixed seed: test mode only
   nextSeed: seedSource(null),
@@ -34,7 +35,7 @@ const post = (msg) => self.postMessage(msg);
 self.marsalWorker = s;
 const other = (side) => (side === 'red' ? 'blue' : 'red');
 const enemy = () => other(s.human);
-const botName = () => `${sideName(enemy())} (${s.bot} bot)`;
+const botName = (side, bot) => `${sideName(side)} (${bot} bot)`;
 const sensible = () => typeof s.rules?.sensibleSetup === 'function';
 const over = () => s.resigned || s.game.isOver;
 
@@ -111,7 +112,7 @@ function stateMsg() {
   const view = g.view(s.human);
   const status = view.status;
   const toMove = status.ongoing && !s.resigned ? status.ongoing.to_move : null;
-  const opponent = botName();
+  const opponent = s.opponent;
   const done = over();
   return {
     type: 'state',
@@ -139,7 +140,7 @@ function reviewMsg(ply) {
       plies: s.game.ply,
       view,
       revealed: enemyArmy(g),
-      log: view.log.map((o) => observationWords(o, s.human, botName())),
+      log: view.log.map((o) => observationWords(o, s.human, s.opponent)),
     };
   } finally {
     g.free();
@@ -154,7 +155,7 @@ function botPlays() {
 
 /** The secret part of a save: the whole game and how it is played. */
 const secret = () => ({
-  game: s.game.toJson(), human: s.human, bot: s.bot, preset: s.preset,
+  game: s.game.toJson(), human: s.human, bot: s.bot, opponent: s.opponent, preset: s.preset,
   resigned: s.resigned, takeBack: s.takeBack, testSeed: s.testSeed,
 });
 
@@ -178,6 +179,7 @@ function restore(sec) {
   s.preset = sec.preset ?? 'custom';
   s.human = sec.human;
   s.bot = sec.bot ?? s.bot;
+  s.opponent = sec.opponent ?? botName(other(s.human), s.bot);
   s.resigned = !!sec.resigned;
   s.takeBack = !!sec.takeBack;
   s.testSeed = sec.testSeed ?? null;
@@ -259,6 +261,7 @@ const handlers = {
     const theirs = setupFor(enemy(), s.botSetup);
     const [red, blue] = s.human === 'red' ? [mine, theirs] : [theirs, mine];
     s.game = new marsal.Game(s.rules, red, blue);
+    s.opponent = botName(enemy(), s.bot);
     s.resigned = false;
     botPlays();
     post(stateMsg());
@@ -315,7 +318,9 @@ const handlers = {
   // Load: the page hands over the chosen file unread. A sealed save is
   // played on as the side that was played (whatever the page asks); a Game
   // JSON or Gravon XML record is reviewed when finished, played on as the
-  // chosen side when not (its owner holds both armies in it already).
+  // chosen side when not (its owner holds both armies in it already). A
+  // record does not say who played it: its enemy side is named by its colour
+  // alone, whichever bot plays on.
   async load(msg) {
     const text = await msg.file.text();
     if (isSealed(text)) {
@@ -325,7 +330,10 @@ const handlers = {
       const game = gravon ? marsal.Game.fromGravon(text, msg.file.name ?? '') : marsal.Game.fromJson(text);
       const rules = game.ruleset();
       try {
-        restore({ game: game.toJson(), human: msg.side ?? s.human, bot: msg.bot ?? s.bot, preset: presetOf(rules) });
+        const human = msg.side ?? s.human;
+        restore({
+          game: game.toJson(), human, bot: msg.bot ?? s.bot, opponent: sideName(other(human)), preset: presetOf(rules),
+        });
       } finally {
         rules.free();
         game.free();

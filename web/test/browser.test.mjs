@@ -335,7 +335,11 @@ test('a whole game by clicks: illegal click refused, nothing hidden leaks at any
   assert.match(await page.textContent('#message'), /^Game over\./);
   await page.screenshot({ path: join(shots, 'end.png') });
   assert.ok(fightShot, 'a fight was shown on the board');
-  // Review: step through the finished game, both armies shown.
+  // Review: step through the finished game, both armies shown. Another bot
+  // chosen now names nobody in it: its opponent is the bot that played it.
+  const played = await page.$eval('#bot', (b) => b.value);
+  const bots = await page.$$eval('#bot option', (os) => os.map((o) => o.value));
+  await page.selectOption('#bot', bots.find((b) => b !== played));
   await page.click('#review');
   await page.waitForFunction(() => window.marsalPage.review?.ply === 0 && !window.marsalPage.busy);
   for (let i = 0; i < 6; i++) {
@@ -353,6 +357,9 @@ test('a whole game by clicks: illegal click refused, nothing hidden leaks at any
     return v;
   });
   assert.deepEqual(reviewed.view, truthAt6, 'the review shows the game at ply 6');
+  const theirs = reviewed.log.filter((line) => !line.startsWith('You '));
+  assert.equal(theirs.length, 3, 'Blue\u2019s three moves of the first six plies');
+  for (const line of theirs) assert.ok(line.startsWith(`Blue (${played} bot) `), line);
   assert.equal(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, true, 'the enemy army is shown');
   await page.screenshot({ path: join(shots, 'review.png') });
   await page.click('#review-last');
@@ -628,6 +635,11 @@ test('a Gravon XML record loads and is reviewed move by move, both armies shown'
   const at4 = truth.clone();
   while (at4.ply > 4) at4.undo();
   assert.deepEqual(reviewed.view, at4.view('red'), 'the review shows the record at ply 4');
+  // The record says nothing of who played it: no bot is named, on the page or in the review.
+  assert.equal(await page.evaluate(() => window.marsalPage.opponent), 'Blue');
+  const theirs = reviewed.log.filter((line) => !line.startsWith('You '));
+  assert.equal(theirs.length, 2, 'Blue\u2019s two moves of the first four plies');
+  for (const line of theirs) assert.match(line, /^Blue (moved|attacked) /);
   assert.equal(reviewed.plies, truth.ply);
   assert.ok(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, 'the enemy army is shown');
   await page.screenshot({ path: join(shots, 'review-gravon.png') });
