@@ -4,6 +4,7 @@
 //! common;`), compiles its own copy and uses only some of it.
 #![allow(dead_code)] // each test crate uses only part of this module
 
+pub mod doc_blocks;
 pub mod status_oracle;
 pub mod uniform;
 

@@ -1,7 +1,7 @@
 //! What the library writes and reads: messages for people, the text and
 //! serialised forms of its values, the legal moves in the board's order and
 //! the action masks written from them, the perft counts of `docs/perft.md`
-//! and the data blocks of `docs/rules.md`.
+//! and the data blocks of `docs/rules.md` and `docs/encodings.md`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,6 +10,8 @@ mod common;
 mod action_masks;
 #[cfg(feature = "std")]
 mod board_order;
+#[cfg(feature = "std")]
+mod encodings_doc_data;
 mod messages;
 #[cfg(feature = "serde")]
 mod perft;

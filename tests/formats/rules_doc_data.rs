@@ -7,51 +7,13 @@
 //! its language under its heading, so that a block that drifts, moves or
 //! disappears fails here by name.
 
+use crate::common::doc_blocks::doc_block;
 use crate::common::sq;
-use marsal::{Game, Geometry, Piece, PieceKind, Position, Rng, Ruleset, Setup, Side, Square};
+use marsal::{Game, Geometry, Piece, PieceKind, Position, Ruleset, Setup, Side, Square};
 
-const DOC: &str = "docs/rules.md";
-
-/// The text of `docs/rules.md`.
-fn doc() -> String {
-    let path = format!("{}/{DOC}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
-}
-
-/// The first fenced block of language `lang` (`text` for a fence with no
-/// language) under the heading line `heading`, before the next heading.
+/// The first block of `lang` under `heading` in `docs/rules.md`.
 fn block(heading: &str, lang: &str) -> String {
-    let doc = doc();
-    let mut lines = doc.lines().skip_while(|l| l.trim_end() != heading);
-    if lines.next().is_none() {
-        panic!("{DOC} has no heading {heading:?}");
-    }
-    while let Some(line) = lines.next() {
-        if line.starts_with('#') {
-            break;
-        }
-        if let Some(fence) = line.strip_prefix("```") {
-            let found = if fence.trim().is_empty() {
-                "text"
-            } else {
-                fence.trim()
-            };
-            if found == lang {
-                let body: Vec<&str> = lines
-                    .by_ref()
-                    .take_while(|l| !l.starts_with("```"))
-                    .collect();
-                return body.join("\n");
-            }
-            // Skip the other block.
-            for inner in lines.by_ref() {
-                if inner.starts_with("```") {
-                    break;
-                }
-            }
-        }
-    }
-    panic!("{DOC} has no ```{lang} block under {heading:?}");
+    doc_block("docs/rules.md", heading, lang, 0)
 }
 
 /// The diagram character of `s` on `g`: `#` off the board, `~` lake, `R` and
@@ -210,7 +172,7 @@ fn the_json_ruleset_reads_validates_and_plays_a_game_from_random_setups() {
     for seed in 0..5 {
         let start = Position::start(&rules, seed, seed + 10).expect("random setups start a game");
         let mut game = Game::from_position(start);
-        let mut rng = Rng::new(seed);
+        let mut rng = marsal::Rng::new(seed);
         let mut plies = 0;
         while plies < 300 && game.play_random(&mut rng).is_some() {
             plies += 1;
