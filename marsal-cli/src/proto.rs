@@ -423,6 +423,91 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// The example of docs/protocol.md, under "### What each bot is told:
+    /// only what its side knows" (the text block that starts `marsal 1`), is
+    /// what the referee sends Blue: the game is made again with the bot's
+    /// setup and a Red army with a Scout on e4 and a piece that moves on j4,
+    /// and every line the referee writes is compared with the example's.
+    #[test]
+    fn the_protocol_docs_example_is_what_the_referee_sends_blue() {
+        // Read at test time: the doc is the workspace's, outside this package.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md");
+        let doc = std::fs::read_to_string(path).expect("docs/protocol.md");
+        let heading = "### What each bot is told: only what its side knows";
+        let section = doc
+            .split_once(&format!("\n{heading}\n"))
+            .map(|(_, rest)| rest.split("\n#").next().unwrap_or(rest))
+            .unwrap_or_else(|| panic!("docs/protocol.md has no {heading:?}"));
+        let example = section
+            .split("```text\n")
+            .skip(1)
+            .filter_map(|b| b.split_once("\n```").map(|(block, _)| block))
+            .find(|b| b.starts_with("marsal "))
+            .unwrap_or_else(|| {
+                panic!("no example (a text block starting `marsal`) under {heading:?}")
+            });
+        let rules = Ruleset::classic();
+        let mut lines = example.lines();
+        let mut next = || lines.next().expect("a line of the example");
+        assert_eq!(next(), format!("marsal {VERSION}"));
+        assert_eq!(next(), ruleset_line("classic", &rules));
+        assert_eq!(next(), "side blue");
+        assert!(next().starts_with("time "));
+        let offered = next().strip_prefix("setup ").expect("the setup line");
+        let offered = Setup::from_text(&rules, Side::Blue, offered).expect("the offered setup");
+        assert_eq!(offered.validate(&rules), Ok(()));
+        let answer = next().strip_prefix("< ").expect("the bot's setup");
+        let blue = Setup::from_text(&rules, Side::Blue, answer).expect("the bot's setup");
+        // Red: a Scout on e4 and a movable piece on j4 (the example's moves).
+        let mut red = Setup::random(&rules, Side::Red, 1);
+        let at = |s: &str| s.parse::<Square>().unwrap();
+        let mut put = |square: Square, wanted: &dyn Fn(PieceKind) -> bool, avoid: Square| {
+            let kind = red.get(square).unwrap();
+            if wanted(kind) {
+                return;
+            }
+            let (other, found) = red
+                .pieces()
+                .find(|&(s, k)| s != avoid && wanted(k))
+                .expect("such a piece");
+            red.remove(square);
+            red.remove(other);
+            red.place(square, found).unwrap();
+            red.place(other, kind).unwrap();
+        };
+        put(at("e4"), &|k| k == PieceKind::Scout, at("j4"));
+        put(at("j4"), &|k| k.is_movable(), at("e4"));
+        let mut game = marsal::Game::new(&rules, &red, &blue).expect("the game");
+        assert_eq!(next(), "start");
+        for line in lines {
+            if let Some(rest) = line.strip_prefix("move ") {
+                let (side, text) = rest.split_once(' ').unwrap();
+                if side == "red" {
+                    let mv: Move = text.split(' ').next().unwrap().parse().unwrap();
+                    game.play(mv).expect("Red's move of the example");
+                }
+                let obs = game.log(Side::Blue).last().unwrap();
+                assert_eq!(move_line(&obs), line);
+            } else if let Some(board) = line.strip_prefix("view ") {
+                assert_eq!(view_text(&game.view(Side::Blue)), board);
+            } else if let Some(moves) = line.strip_prefix("go ") {
+                let view = game.view(Side::Blue);
+                let legal: Vec<String> = game
+                    .legal_moves()
+                    .iter()
+                    .map(|&mv| move_text(&view, mv))
+                    .collect();
+                assert_eq!(legal.join(" "), moves);
+            } else if let Some(answer) = line.strip_prefix("< ") {
+                let mv = parse_move_text(&game.view(Side::Blue), answer).expect("Blue's move");
+                game.play(mv).expect("Blue's move of the example");
+            } else {
+                panic!("a line the example should not have: {line:?}");
+            }
+        }
+        assert_eq!(game.position().ply(), 3);
+    }
+
     #[test]
     fn the_search_bot_takes_its_share_of_the_announced_move_time() {
         let search = Builtin::parse("search").expect("a bot");
