@@ -567,6 +567,33 @@ public:
         return mv;
     }
 
+    // `search_move` with a time limit of `time_ms` milliseconds (at least 1,
+    // at most `MARSAL_SEARCH_MAX_TIME_MS`) on top of the budget of `nodes`:
+    // the search stops when either is spent (the default budget, `UINT32_MAX`,
+    // leaves only the time). The system's monotonic clock is read every 256
+    // nodes, also in the first depth, so the limit holds within about 256
+    // nodes. A timed move depends on the machine's speed and load: the same
+    // game and seed may give another move (the node budget alone is
+    // reproducible). Throws `Error` with `MARSAL_STATUS_GAME_OVER` once the
+    // game is over, `MARSAL_STATUS_INVALID_ARGUMENT` for a time of 0 or over
+    // the maximum, or a budget of 0.
+    //
+    //     MarsalSearchStats stats{};
+    //     const MarsalMove mv = game.search_move_timed(20, UINT32_MAX, 7, &stats);
+    MarsalMove search_move_timed(std::uint32_t time_ms, std::uint32_t nodes = UINT32_MAX,
+                                 std::uint64_t seed = 0,
+                                 MarsalSearchStats* stats = nullptr) const {
+        if (time_ms == 0) {
+            // 0 would mean "no limit" to the C call: a search with no end.
+            throw Error(MARSAL_STATUS_INVALID_ARGUMENT,
+                        "time_ms must be 1 up to MARSAL_SEARCH_MAX_TIME_MS, not 0");
+        }
+        const MarsalSearchConfig config{nodes, 0, seed};
+        MarsalMove mv{};
+        check(marsal_game_search_move_timed(handle_.get(), &config, time_ms, &mv, stats));
+        return mv;
+    }
+
     // The legal moves of the side to move (empty once the game is over).
     std::vector<MarsalMove> legal_moves() const {
         std::vector<MarsalMove> moves;

@@ -88,9 +88,12 @@ pub struct SearchConfig {
     /// budget; 0 for none. It needs a clock: [`search_position`] and the
     /// functions built on it read the system's (feature `std`; without it
     /// the limit is ignored), [`search_position_with_clock`] one the caller
-    /// gives. Each determinization gets its share of the time; the first
-    /// depth of each is always completed. A timed search depends on the
-    /// machine's speed: for reproducible play, use the node budget alone.
+    /// gives. Each determinization gets its share of the time, and the
+    /// first depth of each has the move's time: when it runs out before
+    /// every determinization completed its first depth, those that did
+    /// decide (when none did, the root moves the first one completed). A
+    /// timed search depends on the machine's speed: for reproducible play,
+    /// use the node budget alone.
     pub time_ms: u32,
 }
 
@@ -174,7 +177,8 @@ pub struct SearchResult {
     /// Determinizations searched.
     pub determinizations: u32,
     /// The deepest depth (plies, before the quiescence) completed in every
-    /// determinization.
+    /// determinization searched (0 when the time ran out before the first
+    /// one completed its first depth).
     pub depth: u32,
 }
 
@@ -191,11 +195,13 @@ struct Tree<'a, C: ?Sized> {
     nodes: u64,
     limit: u64,
     aborted: bool,
-    /// With a time limit: the clock (microseconds) and when this
-    /// determinization's share ends.
+    /// With a time limit: the clock (microseconds), when the time ends (in
+    /// the first depth, the move's; then this determinization's share), and
+    /// the node count at which the clock is read next.
     clock: Option<&'a mut C>,
     deadline: u64,
     out_of_time: bool,
+    next_look: u64,
 }
 
 /// The deepest iterative-deepening depth.
@@ -214,15 +220,18 @@ const FLAG_STAKE: f32 = 400.0;
 const CLOCK_EVERY: u64 = 256;
 
 impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
-    /// Whether the budget is spent: the nodes, or (looked at every
-    /// [`CLOCK_EVERY`] nodes) the time.
+    /// Whether the budget is spent: the nodes, or the time
+    /// ([`Tree::time_spent`]).
     fn spent(&mut self) -> bool {
-        if self.nodes >= self.limit || self.out_of_time {
-            return true;
-        }
-        // (The first depth, which always completes, has no limit.)
-        if self.nodes % CLOCK_EVERY == 0 && self.limit != u64::MAX {
+        self.nodes >= self.limit || self.time_spent()
+    }
+
+    /// Whether the time is spent, looked at when the tree starts and then
+    /// every [`CLOCK_EVERY`] nodes (never without a clock).
+    fn time_spent(&mut self) -> bool {
+        if !self.out_of_time && self.nodes >= self.next_look {
             if let Some(clock) = self.clock.as_mut() {
+                self.next_look = self.nodes + CLOCK_EVERY;
                 self.out_of_time = clock() >= self.deadline;
             }
         }
@@ -558,8 +567,12 @@ fn search<C: ?Sized + FnMut() -> u64>(
     if config.time_ms == 0 {
         clock = None;
     }
+    let next_look = if clock.is_some() { 0 } else { u64::MAX };
     let start = clock.as_mut().map_or(0, |c| c());
     let time = u64::from(config.time_ms) * 1_000;
+    // The root moves the totals cover: all, but when the time ran out before
+    // any determinization completed its first depth.
+    let mut searched = n;
     for sample in 0..samples {
         let det = position.determinize(me, &mut rng);
         let mut tree = Tree {
@@ -574,27 +587,42 @@ fn search<C: ?Sized + FnMut() -> u64>(
             deadline: start + time * u64::from(sample + 1) / u64::from(samples),
             clock: clock.as_deref_mut(),
             out_of_time: false,
+            next_look,
         };
+        // The first depth has the move's time, the next ones this
+        // determinization's share.
+        let share_ends = tree.deadline;
+        tree.deadline = start + time;
         let mut scores = [0i32; MAX_MOVES];
+        // The root moves' scores in the current iteration (each written
+        // when its move is searched), and how many it completed.
+        let mut iteration = [0i32; MAX_MOVES];
+        let mut completed = 0;
         let mut done = 0;
         for depth in 1..=MAX_DEPTH {
-            let mut iteration = [0i32; MAX_MOVES];
-            // The first iteration always completes.
+            completed = 0;
+            // The first iteration has no node limit (only the time ends it).
             if depth == 1 {
                 tree.limit = u64::MAX;
             }
             let mut alpha = -INF;
             for (i, &mv) in moves[..n].iter().enumerate() {
+                if tree.time_spent() {
+                    tree.aborted = true;
+                    break;
+                }
                 tree.nodes += 1;
                 let v = tree.child(&det, mv, depth - 1, alpha - 1, INF);
-                iteration[i] = v;
-                alpha = alpha.max(v);
                 if tree.aborted {
                     break;
                 }
+                iteration[i] = v;
+                alpha = alpha.max(v);
+                completed += 1;
             }
             if depth == 1 {
                 tree.limit = share;
+                tree.deadline = share_ends;
             }
             if tree.aborted {
                 break;
@@ -605,18 +633,32 @@ fn search<C: ?Sized + FnMut() -> u64>(
                 break;
             }
         }
+        result.nodes += tree.nodes;
+        if done == 0 {
+            // Out of time in the first depth: the determinizations that
+            // completed it decide; when none did, the root moves this one
+            // completed (none: the first move).
+            if result.determinizations == 0 {
+                searched = completed;
+                for i in 0..searched {
+                    total[i] = i64::from(iteration[i]);
+                }
+                result.determinizations = 1;
+                depth_everywhere = 0;
+            }
+            break;
+        }
         depth_everywhere = depth_everywhere.min(done);
         for i in 0..n {
             total[i] += i64::from(scores[i]);
         }
-        result.nodes += tree.nodes;
         result.determinizations += 1;
     }
     result.depth = depth_everywhere;
     // The best total; ties broken at random.
     let mut best = i64::MIN;
     let mut ties = 0;
-    for i in 0..n {
+    for i in 0..searched {
         if total[i] > best {
             best = total[i];
             ties = 1;

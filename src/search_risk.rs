@@ -30,6 +30,7 @@ fn with_tree_of<R>(det: &Position, me: Side, f: impl FnOnce(&Tree<'_, fn() -> u6
         clock: None,
         deadline: 0,
         out_of_time: false,
+        next_look: u64::MAX,
     };
     f(&tree)
 }
@@ -223,6 +224,7 @@ fn below_an_unknown_attack_the_drawn_kind_does_not_count() {
             clock: None,
             deadline: 0,
             out_of_time: false,
+            next_look: u64::MAX,
         };
         let e = t.expected_fight(&det, attack).expect("unknown") as i32;
         let v = t.child(&det, attack, 0, -INF, INF);

@@ -195,8 +195,7 @@ fn sensible_setups_are_valid_on_every_preset_and_custom_ruleset() {
     }
 }
 
-/// A time limit stops the search when the clock says the time is spent, and
-/// every determinization still gets its first depth.
+/// A time limit stops the search when the clock says the time is spent.
 #[test]
 fn search_stops_when_its_time_is_spent() {
     let pos = Position::start(&Ruleset::classic(), 1, 2).expect("start");
@@ -208,11 +207,15 @@ fn search_stops_when_its_time_is_spent() {
             t += 1_000;
             t
         };
-        let config = SearchConfig::default().with_time(ms).with_seed(3);
+        // A node budget far larger than the time allows (so that a search
+        // that stopped looking at its clock would still end).
+        let config = SearchConfig::default()
+            .with_time(ms)
+            .with_nodes(2_000_000)
+            .with_seed(3);
         let found = search_position_with_clock(&pos, &moves, &config, &mut clock);
         assert!(moves.contains(&found.best.expect("a move")));
-        assert_eq!(found.determinizations, 32, "every determinization searched");
-        assert!(found.depth >= 1);
+        assert!(found.determinizations >= 1 && found.depth >= 1);
         found.nodes
     };
     let (short, long) = (nodes(20), nodes(160));
@@ -227,4 +230,185 @@ fn search_stops_when_its_time_is_spent() {
     let found = search_position_with_clock(&pos, &moves, &config(1), &mut clock);
     assert_eq!(reads, 0);
     assert!(found.nodes >= 4_000 && found.nodes < 8_000);
+}
+
+/// Positions of random games of every preset (after 0, 60 and 90 random
+/// plies), with their names and seeds.
+fn random_games() -> Vec<(&'static str, u64, Game)> {
+    let mut out = Vec::new();
+    for (name, rules) in presets() {
+        for (seed, plies) in [(1u64, 0u32), (2, 60), (3, 90)] {
+            let start = Position::start(&rules, seed, seed + 7).expect("a start");
+            let mut game = Game::from_position(start);
+            let mut rng = Rng::new(seed);
+            for _ in 0..plies {
+                game.play_random(&mut rng);
+            }
+            out.push((name, seed, game));
+        }
+    }
+    out
+}
+
+/// The node-budget search's moves, nodes and depths on [`random_games`], for
+/// two budgets.
+fn node_budget_moves() -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, seed, game) in random_games() {
+        let moves = game.legal_moves();
+        for (nodes, determinizations) in [(1_500, 0), (6_000, 3)] {
+            let config = SearchConfig {
+                nodes,
+                seed,
+                determinizations,
+                time_ms: 0,
+            };
+            let found = search_position(game.position(), &moves, &config);
+            let best = found.best.map_or("-".to_string(), |m| m.to_string());
+            let (n, d) = (found.nodes, found.depth);
+            out.push(format!("{name} {seed} {nodes}: {best} {n} {d}"));
+        }
+    }
+    out
+}
+
+/// A search without a time limit plays by its node budget alone: the moves,
+/// nodes and depths are those recorded (positions of random games of every
+/// preset, two budgets, three seeds).
+#[test]
+fn node_budget_search_plays_the_recorded_moves() {
+    let recorded = [
+        "marsal_a_spion 1 1500: c4-c8 1500 1",
+        "marsal_a_spion 1 6000: c4-c8 6000 2",
+        "marsal_a_spion 2 1500: k9-j9 1500 1",
+        "marsal_a_spion 2 6000: k9-j9 6000 2",
+        "marsal_a_spion 3 1500: f5-e6 1500 1",
+        "marsal_a_spion 3 6000: a8-b8 6000 1",
+        "classic 1 1500: b4-b5 1500 3",
+        "classic 1 6000: a4-a5 6000 5",
+        "classic 2 1500: b5-b6 1500 1",
+        "classic 2 6000: b5-b6 6000 2",
+        "classic 3 1500: i6-i7 1500 1",
+        "classic 3 6000: i6-i7 6000 2",
+        "barrage 1 1500: e3-e10 1500 1",
+        "barrage 1 6000: a3-a7 6000 2",
+        "barrage 2 1500: b3-b10 1500 2",
+        "barrage 2 6000: b3-b10 6000 3",
+        "barrage 3 1500: i8-i9 1500 2",
+        "barrage 3 6000: i8-i9 6000 3",
+    ];
+    assert_eq!(node_budget_moves(), recorded);
+}
+
+/// How many nodes the search makes between two looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+/// A timed search whose clock reaches the time limit at its `reads`-th read
+/// (the first `reads - 1` read 0): the search and how often it read the clock.
+fn timed_search(game: &Game, seed: u64, reads: u32) -> (marsal::SearchResult, u32) {
+    let mut count = 0;
+    let mut clock = || {
+        count += 1;
+        if count < reads { 0 } else { 20_000 }
+    };
+    // A node budget too, so that a search that misses its time still ends.
+    let config = SearchConfig::default()
+        .with_time(20)
+        .with_nodes(40_000)
+        .with_seed(seed);
+    let moves = game.legal_moves();
+    let found = search_position_with_clock(game.position(), &moves, &config, &mut clock);
+    (found, count)
+}
+
+/// The clock is read when the search starts, when each determinization
+/// starts and every 256 nodes, also in the first depth: once the time is
+/// spent no node is made, so a search whose clock passes the limit at its
+/// k-th read has made at most 256 (k - 2) nodes, on every preset, and still
+/// returns a legal move. When the time runs out before the first
+/// determinization has searched a root move, that is the first move.
+#[test]
+fn timed_search_stops_within_256_nodes_of_its_time() {
+    for (name, seed, game) in random_games() {
+        let moves = game.legal_moves();
+        for reads in [2u32, 3, 4, 6, 13, 41] {
+            let (found, count) = timed_search(&game, seed, reads);
+            let best = found.best.expect("a move");
+            assert!(moves.contains(&best), "{name} {seed} {reads}: {best}");
+            let bound = CLOCK_EVERY * u64::from(reads - 2);
+            assert!(
+                found.nodes <= bound,
+                "{name} {seed} {reads}: {} nodes",
+                found.nodes
+            );
+            assert!(count <= reads + 1, "{name} {seed} {reads}: {count} reads");
+            assert!(found.determinizations >= 1);
+            if reads == 2 {
+                assert_eq!(
+                    (best, found.nodes, found.depth),
+                    (moves[0], 0, 0),
+                    "{name} {seed}"
+                );
+                assert_eq!(found.determinizations, 1);
+            }
+        }
+    }
+}
+
+/// A time limit that is not reached changes nothing: the moves and nodes of
+/// the node budget alone, with the clock read when the search and each
+/// determinization start and every 256 nodes.
+#[test]
+fn timed_search_within_its_time_plays_the_node_budget_moves() {
+    for (name, seed, game) in random_games() {
+        let moves = game.legal_moves();
+        let config = SearchConfig {
+            nodes: 12_000,
+            seed,
+            determinizations: 6,
+            time_ms: 0,
+        };
+        let untimed = search_position(game.position(), &moves, &config);
+        let mut reads = 0u64;
+        let mut clock = || {
+            reads += 1;
+            0
+        };
+        let timed_config = SearchConfig {
+            time_ms: 1_000,
+            ..config
+        };
+        let timed = search_position_with_clock(game.position(), &moves, &timed_config, &mut clock);
+        assert_eq!(timed, untimed, "{name} {seed}");
+        if untimed.nodes > 0 {
+            let looks = untimed.nodes / CLOCK_EVERY;
+            assert!(
+                reads > looks && reads <= looks + 8,
+                "{name} {seed}: {reads} reads, {} nodes",
+                untimed.nodes
+            );
+        }
+    }
+}
+
+/// When the time runs out in the first depth of the first determinization,
+/// after some root moves: the best of those it completed (in this position
+/// of a random game the first depth is cut after 256 nodes, and a move other
+/// than the first is chosen).
+#[test]
+fn timed_search_out_of_time_in_its_first_depth_plays_a_searched_move() {
+    let rules = Ruleset::marsal_a_spion();
+    let mut game = Game::from_position(Position::start(&rules, 2, 9).expect("a start"));
+    let mut rng = Rng::new(2);
+    for _ in 0..90 {
+        game.play_random(&mut rng);
+    }
+    let moves = game.legal_moves();
+    let (found, _) = timed_search(&game, 2, 3);
+    assert_eq!(
+        (found.nodes, found.determinizations, found.depth),
+        (256, 1, 0)
+    );
+    let best = found.best.expect("a move");
+    assert!(moves.contains(&best) && best != moves[0], "{best}");
 }

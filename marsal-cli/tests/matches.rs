@@ -65,9 +65,8 @@ fn the_search_bot_program_answers_within_the_announced_move_time() {
             &builtin_bot("search --time auto"),
             "--blue",
             &builtin_bot("careful"),
-            // A share of 1,450 ms: the search's shortest (every
-            // determinization's first depth and 256 nodes) takes about half a
-            // second in a debug build.
+            // A share of 1,450 ms: ample for a debug build's search (the
+            // clock is read every 256 nodes).
             "--time-per-move",
             "3000",
             "--max-plies",

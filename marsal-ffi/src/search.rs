@@ -139,9 +139,10 @@ pub unsafe extern "C" fn marsal_game_search_move(
 /// `marsal_game_search_move` with a time limit of `time_ms` milliseconds on
 /// top of `config->nodes` (0: none, as `marsal_game_search_move`; at most
 /// `MARSAL_SEARCH_MAX_TIME_MS`): the search stops when either is spent. Each
-/// determinization gets its share of the time and always completes its
-/// first depth, so a very short limit may be exceeded; the system's
-/// monotonic clock is read every 256 nodes. Give `config->nodes` as
+/// determinization gets its share of the time; the system's monotonic clock
+/// is read every 256 nodes, also in the first depth, so the limit holds
+/// within about 256 nodes (when it runs out before every determinization
+/// completed its first depth, those that did decide). Give `config->nodes` as
 /// `UINT32_MAX` for a search only the time stops. A timed search depends on
 /// the machine's speed and load: the same game and configuration may give
 /// another move (the node budget alone is reproducible).

@@ -29,9 +29,8 @@ pub const MAX_SEARCH_TIME_MS: u32 = 3_600_000;
 /// protocol's `time MS`) that the search bot takes when told to use it: half
 /// of it, less 50 ms for the pipes and the referee's own work, at least 1 ms
 /// and at most [`MAX_SEARCH_TIME_MS`]. Half, because the search overruns its
-/// limit a little (the first depth of every determinization always
-/// completes, the clock is read every 256 nodes) and a loaded machine may
-/// deschedule the process; a timeout loses the game.
+/// limit a little (the clock is read every 256 nodes) and a loaded machine
+/// may deschedule the process; a timeout loses the game.
 ///
 /// ```
 /// assert_eq!(marsal_host::move_time_share(2_000), 950);

@@ -178,6 +178,34 @@ int bots(const marsal::Ruleset& rules) {
                   << stats.depth << ")\n";
         game.play(mv);
     }
+    if (game.status().state == MARSAL_STATE_ONGOING) {
+        // A search stopped by the time (5 ms) alone: legal, whatever it reached.
+        MarsalSearchStats timed{};
+        const MarsalMove mv = game.search_move_timed(5, UINT32_MAX, 1, &timed);
+        bool legal = false;
+        for (const MarsalMove& m : game.legal_moves()) {
+            legal = legal || (m.from.file == mv.from.file && m.from.rank == mv.from.rank &&
+                              m.to.file == mv.to.file && m.to.rank == mv.to.rank);
+        }
+        if (!legal || timed.determinizations == 0) {
+            std::cerr << "error: the timed search gave no legal move\n";
+            return 1;
+        }
+        std::cout << "  timed search (5 ms): " << marsal::move_name(mv) << " (" << timed.nodes
+                  << " nodes, " << timed.determinizations << " determinizations)\n";
+        for (const std::uint32_t bad : {0u, MARSAL_SEARCH_MAX_TIME_MS + 1u}) {
+            try {
+                game.search_move_timed(bad);
+                std::cerr << "error: a time limit of " << bad << " ms was accepted\n";
+                return 1;
+            } catch (const marsal::Error& e) {
+                if (e.code() != MARSAL_STATUS_INVALID_ARGUMENT) {
+                    std::cerr << "error: a time limit of " << bad << " ms: " << e.what() << '\n';
+                    return 1;
+                }
+            }
+        }
+    }
     const marsal::Game sample = game.determinize(marsal::Side::Blue, 1);
     marsal::Game reused = marsal::Game::random(rules, 1, 2);
     game.determinize_into(marsal::Side::Blue, 1, reused);
