@@ -137,6 +137,29 @@ pub fn score_text(t: &Trinomial) -> String {
     )
 }
 
+/// The match's last line: "red 51, blue 47, draws 2, forfeits 0; score …"
+/// from the two sides' wins, the draws, the forfeits, the games with no result
+/// and the first side's scores (the score only for more than one game).
+fn result_line(
+    wins: [u32; 2],
+    draws: u32,
+    forfeits: u32,
+    no_result: u32,
+    scores: &Trinomial,
+) -> String {
+    let mut last = format!(
+        "red {}, blue {}, draws {draws}, forfeits {forfeits}",
+        wins[0], wins[1]
+    );
+    if no_result > 0 {
+        let _ = write!(last, ", no result {no_result} (both setups failed)");
+    }
+    if scores.games() > 1 {
+        let _ = write!(last, "; {}", score_text(scores));
+    }
+    last
+}
+
 /// The CPU time this process has used so far (all its threads, user and
 /// system), where the system tells it.
 fn cpu_time() -> Option<Duration> {
@@ -321,17 +344,7 @@ pub fn run(o: Options) -> Result<(), String> {
         count(plies, "move", "moves"),
         started.elapsed().as_secs_f64(),
     );
-    let mut last = format!(
-        "red {}, blue {}, draws {draws}, forfeits {forfeits}",
-        wins[0], wins[1]
-    );
-    if no_result > 0 {
-        let _ = write!(last, ", no result {no_result} (both setups failed)");
-    }
-    if scores.games() > 1 {
-        let _ = write!(last, "; {}", score_text(&scores));
-    }
-    crate::outln!("{last}");
+    crate::outln!("{}", result_line(wins, draws, forfeits, no_result, &scores));
     Ok(())
 }
 
@@ -360,6 +373,67 @@ mod tests {
             score_text(&sweep),
             "score 3 of 3 for red (100.0 %), no losses: Elo interval unbounded (95 %: at least \
              -154)"
+        );
+    }
+
+    /// The `nth` (0 for the first) ```` ```text ```` block under the heading
+    /// line `heading` of marsal-cli/README.md, before the next heading.
+    fn readme_text_block(heading: &str, nth: usize) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+        let doc = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut lines = doc.lines().skip_while(|l| l.trim_end() != heading);
+        assert!(
+            lines.next().is_some(),
+            "marsal-cli/README.md has no heading {heading:?}"
+        );
+        let mut blocks = Vec::new();
+        while let Some(line) = lines.next() {
+            if line.starts_with('#') {
+                break;
+            }
+            if line.trim_end() == "```text" {
+                let body: Vec<&str> = lines
+                    .by_ref()
+                    .take_while(|l| !l.starts_with("```"))
+                    .collect();
+                blocks.push(body.join("\n"));
+            }
+        }
+        blocks.into_iter().nth(nth).unwrap_or_else(|| {
+            panic!(
+                "marsal-cli/README.md has no ```text block number {} under {heading:?}",
+                nth + 1
+            )
+        })
+    }
+
+    #[test]
+    fn the_readmes_sample_result_line_is_the_programs_own() {
+        let scores = Trinomial {
+            wins: 51,
+            draws: 2,
+            losses: 47,
+        };
+        let line = result_line([51, 47], 2, 0, 0, &scores);
+        let shown = readme_text_block("## `marsal match`", 1);
+        assert_eq!(
+            shown.trim_end(),
+            line,
+            "the sample result line under \"## `marsal match`\" of marsal-cli/README.md \
+             is not what `marsal match` prints for 51 wins, 47 losses, 2 draws, 0 forfeits"
+        );
+    }
+
+    #[test]
+    fn the_result_line_counts_games_with_no_result_and_scores_only_several_games() {
+        let one = Trinomial {
+            wins: 0,
+            draws: 0,
+            losses: 1,
+        };
+        assert_eq!(
+            result_line([0, 1], 0, 1, 1, &one),
+            "red 0, blue 1, draws 0, forfeits 1, no result 1 (both setups failed)"
         );
     }
 

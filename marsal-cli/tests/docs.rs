@@ -140,6 +140,143 @@ fn the_console_examples_of_the_docs_print_what_the_docs_show() {
     assert!(ran >= 2, "{ran} console examples");
 }
 
+/// The headings of marsal-cli/README.md whose first ```` ```text ```` block
+/// is the synopsis of the command (or commands) the section describes.
+const SYNOPSES: [&str; 4] = [
+    "## `marsal selfplay`",
+    "## `marsal play`",
+    "## `marsal match`",
+    "## `marsal tournament`",
+];
+
+/// The first ```` ```text ```` block under the heading line `heading` of
+/// `doc`, before the next heading; the test fails naming the heading when
+/// there is none.
+fn first_text_block(doc: &str, heading: &str) -> String {
+    let mut lines = doc.lines().skip_while(|l| l.trim_end() != heading);
+    assert!(
+        lines.next().is_some(),
+        "marsal-cli/README.md has no heading {heading:?}"
+    );
+    while let Some(line) = lines.next() {
+        if line.starts_with('#') {
+            break;
+        }
+        if line.trim_end() == "```text" {
+            let body: Vec<&str> = lines.take_while(|l| !l.starts_with("```")).collect();
+            return body.join("\n");
+        }
+    }
+    panic!("marsal-cli/README.md has no ```text block under {heading:?}");
+}
+
+/// The synopses of a block: a line `marsal ...` starts one, an indented line
+/// continues it.
+fn synopses(block: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for line in block.lines() {
+        match found.last_mut() {
+            Some(last) if line.starts_with(' ') => {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+            _ => found.push(line.trim().to_string()),
+        }
+    }
+    found
+}
+
+/// The `--options` named in a text (a synopsis or a `--help` page), once
+/// each, in order.
+fn long_options(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for (at, _) in text.match_indices("--") {
+        let name: String = text[at + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        let starts_word = text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != '-');
+        let option = format!("--{name}");
+        if starts_word && !name.is_empty() && !found.contains(&option) {
+            found.push(option);
+        }
+    }
+    found
+}
+
+/// The options a `--help` page lists (the first `--option` of each line that
+/// starts with `-`), less `--help` and `--version`.
+fn help_options(help: &str) -> Vec<String> {
+    help.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('-'))
+        .filter_map(|l| {
+            long_options(l.split("  ").next().unwrap_or(l))
+                .into_iter()
+                .next()
+        })
+        .filter(|o| o != "--help" && o != "--version")
+        .collect()
+}
+
+#[test]
+fn the_readmes_synopses_name_every_option_of_the_commands_and_no_other() {
+    let path = repo().join("marsal-cli/README.md");
+    let doc = std::fs::read_to_string(&path).expect("marsal-cli/README.md");
+    let mut checked = 0;
+    for heading in SYNOPSES {
+        for synopsis in synopses(&first_text_block(&doc, heading)) {
+            let words: Vec<&str> = synopsis.split_whitespace().collect();
+            assert_eq!(words.first(), Some(&"marsal"), "{heading}: {synopsis}");
+            let sub: Vec<&str> = words[1..]
+                .iter()
+                .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+                .copied()
+                .collect();
+            assert!(!sub.is_empty(), "{heading}: no subcommand in {synopsis}");
+            let output = Command::new(MARSAL)
+                .args(&sub)
+                .arg("--help")
+                .output()
+                .expect("run marsal");
+            assert!(
+                output.status.success(),
+                "marsal {} --help failed",
+                sub.join(" ")
+            );
+            let help = String::from_utf8_lossy(&output.stdout);
+            let accepted = help_options(&help);
+            let named = long_options(&synopsis);
+            let unknown: Vec<_> = named.iter().filter(|o| !accepted.contains(o)).collect();
+            let missing: Vec<_> = accepted.iter().filter(|o| !named.contains(o)).collect();
+            assert!(
+                unknown.is_empty() && missing.is_empty(),
+                "marsal-cli/README.md, {heading}: the synopsis\n  {synopsis}\nnames \
+                 {unknown:?}, which `marsal {sub} --help` does not list, and lacks \
+                 {missing:?}, which it does",
+                sub = sub.join(" ")
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "{checked} synopses");
+}
+
+#[test]
+fn the_option_reader_takes_long_options_only() {
+    assert_eq!(
+        long_options("marsal x [--seed N] [--two-square N|off] --red SIDE"),
+        ["--seed", "--two-square", "--red"]
+    );
+    assert_eq!(
+        help_options("Options:\n      --as <SIDE>  see --protocol\n  -h, --help  Print help\n"),
+        ["--as"]
+    );
+}
+
 #[test]
 fn the_matcher_reads_the_conventions() {
     assert!(line_matches("a [..] c", "a b b c"));
