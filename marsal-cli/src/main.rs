@@ -32,6 +32,8 @@ macro_rules! outln {
 
 mod bots;
 mod child;
+#[cfg(test)]
+mod doc_blocks;
 mod match_cmd;
 mod match_record;
 mod play;

@@ -376,37 +376,6 @@ mod tests {
         );
     }
 
-    /// The `nth` (0 for the first) ```` ```text ```` block under the heading
-    /// line `heading` of marsal-cli/README.md, before the next heading.
-    fn readme_text_block(heading: &str, nth: usize) -> String {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-        let doc = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let mut lines = doc.lines().skip_while(|l| l.trim_end() != heading);
-        assert!(
-            lines.next().is_some(),
-            "marsal-cli/README.md has no heading {heading:?}"
-        );
-        let mut blocks = Vec::new();
-        while let Some(line) = lines.next() {
-            if line.starts_with('#') {
-                break;
-            }
-            if line.trim_end() == "```text" {
-                let body: Vec<&str> = lines
-                    .by_ref()
-                    .take_while(|l| !l.starts_with("```"))
-                    .collect();
-                blocks.push(body.join("\n"));
-            }
-        }
-        blocks.into_iter().nth(nth).unwrap_or_else(|| {
-            panic!(
-                "marsal-cli/README.md has no ```text block number {} under {heading:?}",
-                nth + 1
-            )
-        })
-    }
-
     #[test]
     fn the_readmes_sample_result_line_is_the_programs_own() {
         let scores = Trinomial {
@@ -415,7 +384,11 @@ mod tests {
             losses: 47,
         };
         let line = result_line([51, 47], 2, 0, 0, &scores);
-        let shown = readme_text_block("## `marsal match`", 1);
+        let heading = "## `marsal match`";
+        let shown = crate::doc_blocks::text_blocks("marsal-cli/README.md", heading)
+            .into_iter()
+            .nth(1)
+            .unwrap_or_else(|| panic!("no second text block under {heading:?}"));
         assert_eq!(
             shown.trim_end(),
             line,

@@ -430,18 +430,9 @@ mod tests {
     /// and every line the referee writes is compared with the example's.
     #[test]
     fn the_protocol_docs_example_is_what_the_referee_sends_blue() {
-        // Read at test time: the doc is the workspace's, outside this package.
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md");
-        let doc = std::fs::read_to_string(path).expect("docs/protocol.md");
         let heading = "### What each bot is told: only what its side knows";
-        let section = doc
-            .split_once(&format!("\n{heading}\n"))
-            .map(|(_, rest)| rest.split("\n#").next().unwrap_or(rest))
-            .unwrap_or_else(|| panic!("docs/protocol.md has no {heading:?}"));
-        let example = section
-            .split("```text\n")
-            .skip(1)
-            .filter_map(|b| b.split_once("\n```").map(|(block, _)| block))
+        let example = crate::doc_blocks::text_blocks("docs/protocol.md", heading)
+            .into_iter()
             .find(|b| b.starts_with("marsal "))
             .unwrap_or_else(|| {
                 panic!("no example (a text block starting `marsal`) under {heading:?}")

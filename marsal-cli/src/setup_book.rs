@@ -170,21 +170,14 @@ mod tests {
     /// as one pair of that ruleset.
     #[test]
     fn the_readmes_book_reads_as_one_pair_of_the_ruleset_it_names() {
-        let readme = include_str!("../README.md");
         let heading = "## `marsal tournament`";
-        let section = readme
-            .split_once(&format!("\n{heading}\n"))
-            .map(|(_, rest)| rest.split("\n## ").next().unwrap_or(rest))
-            .unwrap_or_else(|| panic!("marsal-cli/README.md has no {heading:?}"));
-        let book = section
-            .split("```text\n")
-            .skip(1)
-            .filter_map(|b| b.split_once("\n```").map(|(block, _)| block))
+        let book = crate::doc_blocks::text_blocks("marsal-cli/README.md", heading)
+            .into_iter()
             .find(|b| b.starts_with('#'))
             .unwrap_or_else(|| panic!("no book (a text block starting with #) under {heading:?}"));
         let name = book[1..].split(':').next().unwrap().trim();
         let rules = Ruleset::preset(name).unwrap_or_else(|| panic!("{name:?} is no preset"));
-        let pairs = read_book(book, &rules).unwrap_or_else(|e| panic!("{book}\n{e}"));
+        let pairs = read_book(&book, &rules).unwrap_or_else(|e| panic!("{book}\n{e}"));
         assert_eq!(pairs.len(), 1);
         assert_eq!(
             write_book(&pairs, &rules).lines().nth(1),
