@@ -81,8 +81,6 @@ pub(crate) struct Chain {
     /// The moves, oldest first; only the first `len` mean anything.
     moves: [Move; MAX_LIMIT as usize],
     len: u8,
-    /// The line of the chain's moves (see [`line_of`]), when `len > 0`.
-    line: u8,
     /// What the chain forbids now (worked out when a move is recorded): the
     /// moves of the piece on the chain's end in direction `ban_dir` (an index
     /// into `ORTHOGONAL` then `DIAGONAL` of the position, [`NO_BAN`] when
@@ -105,7 +103,6 @@ impl Default for Chain {
         Chain {
             moves: [NO_MOVE; MAX_LIMIT as usize],
             len: 0,
-            line: 0,
             ban_dir: NO_BAN,
             ban_min: 0,
         }
@@ -250,21 +247,21 @@ impl Chain {
         if self.len < limit {
             return;
         }
+        // Every move of the chain lies on the line of the last: a square's
+        // place along it is its rank on a file, its file on the others.
+        let on_file = last.from.file() == last.to.file();
+        let along = |s: Square| if on_file { s.rank() } else { s.file() };
         let (mut lo, mut hi) = (0u8, u8::MAX);
         for m in &self.moves()[(self.len - limit) as usize..] {
-            let k = crossing(*m);
-            lo = lo.max(k.lo);
-            hi = hi.min(k.hi);
+            let (a, b) = (along(m.from), along(m.to));
+            lo = lo.max(a.min(b));
+            hi = hi.min(a.max(b));
         }
         if lo >= hi {
             return;
         }
         let back = Move::new(last.to, last.from);
-        let end = if crossing(last).line == Line::File {
-            last.to.rank()
-        } else {
-            last.to.file()
-        };
+        let end = along(last.to);
         let (bf, br) = back.delta();
         let decreasing = towards_lower(bf, br);
         self.ban_dir = direction(back);
@@ -276,12 +273,12 @@ impl Chain {
     }
 
     pub(crate) fn record(&mut self, mv: Move, limit: u8) {
-        let line = line_of(mv);
+        // The lines are compared only when the piece moves on from the
+        // chain's end (most moves are by another piece).
         let continued = self
             .moves
             .get(usize::from(self.len).wrapping_sub(1))
-            .is_some_and(|last| last.to == mv.from)
-            && self.line == line;
+            .is_some_and(|last| last.to == mv.from && line_of(*last) == line_of(mv));
         debug_assert_eq!(continued, self.continued_by(mv));
         if continued {
             if self.len as usize == self.moves.len() {
@@ -291,7 +288,6 @@ impl Chain {
         } else {
             // A new chain of one move.
             self.len = 0;
-            self.line = line;
         }
         self.moves[self.len as usize] = mv;
         self.len += 1;
