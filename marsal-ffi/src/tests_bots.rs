@@ -353,7 +353,13 @@ fn a_timed_search_stops_at_its_time_and_refuses_a_time_too_long() {
     assert_eq!(status, MarsalStatus::Ok);
     let moves = game(g).legal_moves();
     assert!(moves.iter().any(|&m| c_move(m) == mv));
-    assert_eq!(stats.determinizations, 32);
+    // Out of time before every determinization's first depth, those that
+    // finished decide (at least one).
+    assert!(
+        (1..=32).contains(&stats.determinizations),
+        "{}",
+        stats.determinizations
+    );
     assert!(stats.nodes < 100_000, "{} nodes in 5 ms", stats.nodes);
     // SAFETY: as above.
     let status = unsafe {

@@ -134,7 +134,9 @@ def test_a_timed_search_stops_at_its_time_not_its_node_budget():
     game = Game.sensible("classic", 1, 2)
     mv, stats = game.search(nodes=400_000, seed=1, time_ms=5)
     assert mv in game.legal_moves()
-    assert stats.determinizations == 32
+    # Out of time before every determinization's first depth, those that
+    # finished decide (at least one).
+    assert 1 <= stats.determinizations <= 32, stats
     assert stats.nodes < 100_000, stats
     # No time limit: the node budget alone, the same move as without time_ms.
     assert game.search(nodes=800, seed=4, time_ms=0) == game.search(nodes=800, seed=4)
