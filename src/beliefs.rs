@@ -22,10 +22,17 @@
 //!   of another depth are scaled to four rows; kinds the table does not know
 //!   (Cadet, Corporal, Gunner) get 1, the Mine the Bomb's row.
 //!
+//! - **Behaviour** ([`Behaviour`], when the caller kept it): each kind's
+//!   prior is multiplied by [`Behaviour::WEIGHT`] for every step of the
+//!   piece that counted against that kind (it stepped next to a piece of
+//!   ours its owner knew, which that piece takes; or away from one that
+//!   cannot take it).
+//!
 //! The result never gives a kind the view rules out (a test), depends only on
 //! the position's knowledge, which squares hold the enemy's pieces, and the
 //! enemy's remaining counts, and allocates nothing.
 
+use crate::behaviour::Behaviour;
 use crate::cell::owner;
 use crate::piece::{KIND_COUNT, KindSet, PieceKind, Side};
 use crate::position::Position;
@@ -109,7 +116,15 @@ impl Beliefs {
     /// The beliefs about `side`'s pieces on `pos`, from what `side`'s
     /// opponent knows of them (`pos`'s knowledge), the squares they stand on
     /// and `side`'s remaining counts.
+    #[cfg(test)]
     pub(crate) fn of(pos: &Position, side: Side) -> Beliefs {
+        Beliefs::seen(pos, side, None)
+    }
+
+    /// [`Beliefs::of`], with each piece's prior multiplied by the weights of
+    /// what `behaviour` saw it do (when it is the other side's).
+    pub(crate) fn seen(pos: &Position, side: Side, behaviour: Option<&Behaviour>) -> Beliefs {
+        let behaviour = behaviour.filter(|b| b.observer() != side);
         let s = side.index();
         let mut b = Beliefs {
             index: [NONE; CELLS],
@@ -145,8 +160,9 @@ impl Beliefs {
                 }
                 _ => None,
             };
+            let seen = behaviour.map_or([1.0; KIND_COUNT], |b| b.weights(cell));
             for k in KindSet::from_bits(set).iter() {
-                b.p[n][k.index()] = depth.map_or(1.0, |d| depth_weight(k, d));
+                b.p[n][k.index()] = depth.map_or(1.0, |d| depth_weight(k, d)) * seen[k.index()];
             }
             n += 1;
         }
@@ -225,37 +241,51 @@ mod tests {
 
     #[test]
     fn beliefs_never_give_a_kind_the_view_rules_out() {
+        // With and without what each side saw the other's pieces do.
         for rules in [
             Ruleset::classic(),
             Ruleset::barrage(),
             Ruleset::marsal_a_spion(),
         ] {
-            let mut pos = Position::start(&rules, 3, 4).expect("start");
+            let mut game =
+                crate::Game::from_position(Position::start(&rules, 3, 4).expect("start"));
+            let mut seen = [Behaviour::new(Side::Red), Behaviour::new(Side::Blue)];
             let mut rng = Rng::new(9);
             for ply in 0..300 {
-                if pos.status.is_over() {
+                if game.status().is_over() {
                     break;
                 }
                 if ply % 10 == 0 {
+                    let pos = *game.position();
                     for side in Side::BOTH {
-                        let b = Beliefs::of(&pos, side);
-                        for cell in pos.boards.pieces[side.index()].cells() {
-                            let p = b.at(&pos, cell);
-                            let set = pos.knowledge[cell];
-                            let total: f32 = p.iter().sum();
-                            assert!((total - 1.0).abs() < 1e-3, "sums to 1");
-                            for (k, &x) in p.iter().enumerate() {
-                                if set & (1 << k) == 0 {
-                                    assert_eq!(x, 0.0, "kind {k} ruled out");
+                        let observer = &seen[(!side).index()];
+                        for b in [
+                            Beliefs::of(&pos, side),
+                            Beliefs::seen(&pos, side, Some(observer)),
+                        ] {
+                            for cell in pos.boards.pieces[side.index()].cells() {
+                                let p = b.at(&pos, cell);
+                                let set = pos.knowledge[cell];
+                                let total: f32 = p.iter().sum();
+                                assert!((total - 1.0).abs() < 1e-3, "sums to 1");
+                                for (k, &x) in p.iter().enumerate() {
+                                    if set & (1 << k) == 0 {
+                                        assert_eq!(x, 0.0, "kind {k} ruled out");
+                                    }
                                 }
                             }
                         }
                     }
                 }
-                let moves = pos.legal_moves();
+                let moves = game.legal_moves();
                 let mv = moves[rng.below(moves.len() as u32) as usize];
-                pos.play_unchecked(mv);
+                let outcome = game.play(mv).expect("legal");
+                for side in Side::BOTH {
+                    let view = game.view(side);
+                    seen[side.index()].observe(&rules, &outcome.observed_by(side), &view);
+                }
             }
+            assert!(seen.iter().any(|b| !b.is_empty()), "some behaviour seen");
         }
     }
 

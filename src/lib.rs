@@ -94,6 +94,7 @@ extern crate alloc;
 extern crate std;
 
 mod army;
+mod behaviour;
 mod beliefs;
 mod bitboard;
 mod board_order;
@@ -140,6 +141,7 @@ mod view;
 mod zobrist;
 
 pub use army::{Army, Strengths};
+pub use behaviour::Behaviour;
 pub use bot::careful_move;
 pub use combat::{Battle, combat};
 #[cfg(feature = "alloc")]
@@ -155,7 +157,8 @@ pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
 #[cfg(feature = "alloc")]
 pub use search::search_move;
 pub use search::{
-    SearchConfig, SearchResult, search_position, search_position_with_clock, search_view,
+    SearchConfig, SearchResult, search_position, search_position_seen, search_position_with_clock,
+    search_view,
 };
 pub use setup::{Setup, SetupError, SetupText};
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};

@@ -14,13 +14,18 @@
 //!
 //! The fight horizon: an attack whose mover does not know the defender's
 //! kind (the bot's on an unknown enemy piece, the enemy's on a bot's piece
-//! it has not seen) ends its line, at the root and in the tree: its score is
-//! the evaluation before it plus the fight's expected material change over
-//! the defender's kinds under the mover's beliefs (docs/strength.md), nothing
-//! searched below. So a rare Spy or a likely Bomb counts with its
-//! probability in every determinization, and no line rewards an attack with
-//! follow-ups that exist only in the worlds the sampler drew. (The enemy's
-//! attacks on the bot's Flag are searched: the bot knows its Flag.)
+//! it has not seen), and an attack by an enemy piece the bot cannot see on a
+//! bot's piece the enemy knows, ends its line, at the root and in the tree:
+//! its score is the evaluation before it plus the fight's expected material
+//! change over the hidden piece's kinds under the beliefs (docs/strength.md;
+//! for the unseen attacker, only the kinds that gain by the attack count: the
+//! enemy knows its piece), nothing searched below but the captures. So a
+//! rare Spy or a likely Bomb counts with its probability in every
+//! determinization, and no line rewards an attack with follow-ups that exist
+//! only in the worlds the sampler drew. (The enemy's attacks on the bot's
+//! Flag are searched: the bot knows its Flag.) The beliefs also weigh what
+//! the bot saw the enemy's pieces do, when the caller kept it
+//! ([`search_position_seen`], [`Behaviour`](crate::Behaviour)).
 //!
 //! The root moves are the game's legal moves ([`Game::legal_moves`](crate::Game::legal_moves):
 //! two-square, more-squares and every other rule of the ruleset, from the
@@ -189,8 +194,6 @@ struct Tree<'a, C: ?Sized> {
     /// hold them (made once a move, from the view).
     beliefs: &'a [Beliefs; 2],
     rules: &'a crate::Ruleset,
-    /// The kinds of the bot's the enemy Spy takes when it attacks (bits).
-    spy_prey: u16,
     values: [Values; 2],
     nodes: u64,
     limit: u64,
@@ -240,7 +243,7 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
 
     /// The evaluation for the side to move.
     fn leaf(&self, pos: &Position) -> i32 {
-        let v = evaluate(pos, self.me, &self.values) - self.spy_risk(pos);
+        let v = evaluate(pos, self.me, &self.values);
         if pos.to_move == self.me { v } else { -v }
     }
 
@@ -261,28 +264,46 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         }
     }
 
-    /// For an attack whose mover does not know the defender's kind: the
-    /// expected material change over the defender's kinds (under the
-    /// mover's beliefs), for the mover; `None` for every other move, and
-    /// for the enemy's attacks on the bot's Flag (the bot knows its Flag: a
-    /// lost game is searched as one).
+    /// For an attack at the fight horizon, its expected material change for
+    /// the mover; `None` for every other move. Two kinds of attack are at
+    /// the horizon:
+    ///
+    /// - the mover does not know the defender's kind: the expectation over
+    ///   the defender's kinds under the mover's beliefs (but the enemy's
+    ///   attacks on the bot's Flag: the bot knows its Flag, and a lost game
+    ///   is searched as one);
+    /// - the enemy attacks, with a piece the bot cannot see, a bot piece the
+    ///   enemy knows (not the Flag): the expectation over the attacker's
+    ///   kinds under the bot's beliefs, counting only the kinds that gain by
+    ///   the attack (the enemy knows its piece: the others would not
+    ///   attack). So a rare enemy Spy beside the bot's known Marshal costs
+    ///   its probability in every determinization, not the whole Marshal in
+    ///   the few that drew it there.
     fn expected_fight(&self, pos: &Position, mv: Move) -> Option<f32> {
-        let to = mv.to.cell();
+        let (from, to) = (mv.from.cell(), mv.to.cell());
         let mover = pos.to_move;
         let defender = pos.cells[to];
-        if owner(defender) != Some(!mover)
-            || pos.knowledge[to].count_ones() < 2
-            || (mover != self.me && kind_of(defender).is_flag())
-        {
+        if owner(defender) != Some(!mover) || (kind_of(defender).is_flag() && mover != self.me) {
             return None;
         }
-        let from = mv.from.cell();
         let attacker = kind_of(pos.cells[from]);
         let hidden = pos.knowledge[from].count_ones() > 1;
-        let p = self.beliefs[(!mover).index()].at(pos, to);
+        if pos.knowledge[to].count_ones() > 1 {
+            let p = self.beliefs[(!mover).index()].at(pos, to);
+            let mut expected = 0.0;
+            for k in crate::KindSet::from_bits(pos.knowledge[to]).iter() {
+                expected += p[k.index()] * self.stake(mover, attacker, hidden, k);
+            }
+            return Some(expected);
+        }
+        if mover == self.me || !hidden {
+            return None;
+        }
+        let p = self.beliefs[mover.index()].at(pos, from);
+        let defender = kind_of(defender);
         let mut expected = 0.0;
-        for k in crate::KindSet::from_bits(pos.knowledge[to]).iter() {
-            expected += p[k.index()] * self.stake(mover, attacker, hidden, k);
+        for k in crate::KindSet::from_bits(pos.knowledge[from]).iter() {
+            expected += p[k.index()] * self.stake(mover, k, true, defender).max(0.0);
         }
         Some(expected)
     }
@@ -302,44 +323,6 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         let e = self.expected_fight(pos, mv)?;
         let s = *stand.get_or_insert_with(|| self.leaf(pos));
         Some(s.saturating_add(e as i32))
-    }
-
-    /// The risk, for the bot, that its pieces the enemy Spy takes stand,
-    /// known to the enemy, next to enemy pieces the bot does not know: the
-    /// value of each such piece times the chance that a neighbour is the Spy
-    /// (the bot's beliefs), in full when the enemy is to move, half when the
-    /// bot is (it may step away). The sampler rarely puts the one Spy
-    /// exactly there, so the determinizations alone would miss it.
-    fn spy_risk(&self, pos: &Position) -> i32 {
-        let enemy = !self.me;
-        if self.spy_prey == 0 || pos.on_board[enemy.index()][PieceKind::Spy.index()] == 0 {
-            return 0;
-        }
-        let mut risk = 0.0;
-        for cell in pos.boards.pieces[self.me.index()].cells() {
-            let kind = kind_of(pos.cells[cell]);
-            if self.spy_prey & (1 << kind.index()) == 0 || pos.knowledge[cell].count_ones() != 1 {
-                continue;
-            }
-            let mut chance = 0.0;
-            for n in [cell - 16, cell - 1, cell + 1, cell + 16] {
-                let c = pos.cells[n];
-                if owner(c) == Some(enemy)
-                    && pos.knowledge[n] & (1 << PieceKind::Spy.index()) != 0
-                    && pos.knowledge[n].count_ones() > 1
-                {
-                    chance += self.beliefs[enemy.index()].at(pos, n)[PieceKind::Spy.index()];
-                }
-            }
-            let value = self.values[self.me.index()].kind[kind.index()] as f32;
-            risk += value * chance.min(1.0);
-        }
-        let risk = if pos.to_move == enemy {
-            risk
-        } else {
-            risk / 2.0
-        };
-        risk as i32
     }
 
     /// The moves of `pos`, attacks first (those on the more valuable
@@ -470,16 +453,6 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
     }
 }
 
-/// The kinds the Spy takes when it attacks, but the Spy (bits).
-fn spy_prey(rules: &crate::Ruleset) -> u16 {
-    PieceKind::ALL
-        .iter()
-        .filter(|&&k| {
-            combat(rules, PieceKind::Spy, k) == Some(Battle::AttackerWins) && k != PieceKind::Spy
-        })
-        .fold(0u16, |m, k| m | 1 << k.index())
-}
-
 /// Searches `position` for its side to move, choosing among `moves` (its
 /// legal moves, e.g. [`Position::legal_moves`] or, in a game,
 /// [`Game::legal_moves`](crate::Game::legal_moves)); see the module
@@ -498,9 +471,9 @@ pub fn search_position(position: &Position, moves: &[Move], config: &SearchConfi
     if config.time_ms > 0 {
         let start = std::time::Instant::now();
         let mut clock = || start.elapsed().as_micros() as u64;
-        return search(position, moves, config, Some(&mut clock));
+        return search(position, moves, config, Some(&mut clock), None);
     }
-    search::<fn() -> u64>(position, moves, config, None)
+    search::<fn() -> u64>(position, moves, config, None, None)
 }
 
 /// [`search_position`] with the time limit read from `clock`: the
@@ -524,7 +497,33 @@ pub fn search_position_with_clock(
     config: &SearchConfig,
     clock: &mut dyn FnMut() -> u64,
 ) -> SearchResult {
-    search(position, moves, config, Some(clock))
+    search(position, moves, config, Some(clock), None)
+}
+
+/// [`search_position_with_clock`] whose beliefs also weigh what the side to
+/// move saw the enemy's pieces do ([`Behaviour`](crate::Behaviour), kept
+/// from the game's observations; ignored when it is another side's); `clock`
+/// is read only with a time limit.
+///
+/// ```
+/// use marsal::{Behaviour, Position, Ruleset, SearchConfig, Side, search_position_seen};
+/// let pos = Position::start(&Ruleset::classic(), 1, 2)?;
+/// let seen = Behaviour::new(Side::Red);
+/// let mut clock = || 0;
+/// let config = SearchConfig::default().with_nodes(2_000);
+/// let found = search_position_seen(&pos, &pos.legal_moves(), &config, &seen, &mut clock);
+/// assert!(found.best.is_some());
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+pub fn search_position_seen(
+    position: &Position,
+    moves: &[Move],
+    config: &SearchConfig,
+    behaviour: &crate::Behaviour,
+    clock: &mut dyn FnMut() -> u64,
+) -> SearchResult {
+    let seen = (behaviour.observer() == position.to_move).then_some(behaviour);
+    search(position, moves, config, Some(clock), seen)
 }
 
 /// The search (see the module documentation), timed by `clock` when the
@@ -534,6 +533,7 @@ fn search<C: ?Sized + FnMut() -> u64>(
     moves: &[Move],
     config: &SearchConfig,
     mut clock: Option<&mut C>,
+    behaviour: Option<&crate::Behaviour>,
 ) -> SearchResult {
     let mut result = SearchResult {
         best: None,
@@ -559,11 +559,10 @@ fn search<C: ?Sized + FnMut() -> u64>(
     let mut known = *position;
     known.knowledge = position.refined_knowledge();
     let beliefs = [
-        Beliefs::of(&known, Side::Red),
-        Beliefs::of(&known, Side::Blue),
+        Beliefs::seen(&known, Side::Red, behaviour),
+        Beliefs::seen(&known, Side::Blue, behaviour),
     ];
     let rules = position.rules();
-    let spy_prey = spy_prey(rules);
     if config.time_ms == 0 {
         clock = None;
     }
@@ -579,7 +578,6 @@ fn search<C: ?Sized + FnMut() -> u64>(
             me,
             beliefs: &beliefs,
             rules,
-            spy_prey,
             values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
             nodes: 0,
             limit: share,

@@ -11,18 +11,17 @@ fn sq(file: u8, rank: u8) -> Square {
 
 /// A search tree for the side to move of `det` (complete: every kind set),
 /// with beliefs made from `det`'s knowledge.
-fn with_tree<R>(det: &Position, f: impl FnOnce(&Tree<'_, fn() -> u64>) -> R) -> R {
+fn with_tree<R>(det: &Position, f: impl FnOnce(&mut Tree<'_, fn() -> u64>) -> R) -> R {
     with_tree_of(det, det.to_move, f)
 }
 
 /// [`with_tree`] for the bot `me`.
-fn with_tree_of<R>(det: &Position, me: Side, f: impl FnOnce(&Tree<'_, fn() -> u64>) -> R) -> R {
+fn with_tree_of<R>(det: &Position, me: Side, f: impl FnOnce(&mut Tree<'_, fn() -> u64>) -> R) -> R {
     let beliefs = [Beliefs::of(det, Side::Red), Beliefs::of(det, Side::Blue)];
-    let tree = Tree::<fn() -> u64> {
+    let mut tree = Tree::<fn() -> u64> {
         me,
         beliefs: &beliefs,
         rules: det.rules(),
-        spy_prey: spy_prey(det.rules()),
         values: [Values::of(det, Side::Red), Values::of(det, Side::Blue)],
         nodes: 0,
         limit: u64::MAX,
@@ -32,7 +31,7 @@ fn with_tree_of<R>(det: &Position, me: Side, f: impl FnOnce(&Tree<'_, fn() -> u6
         out_of_time: false,
         next_look: u64::MAX,
     };
-    f(&tree)
+    f(&mut tree)
 }
 
 /// Red's Marshal on b4, next to an unmoved Blue piece on b5 (`target`),
@@ -160,22 +159,42 @@ fn spy_near() -> Position {
 }
 
 #[test]
-fn a_known_marshal_beside_a_piece_that_may_be_the_spy_is_at_risk() {
-    let mut det = spy_near();
-    let mut risks = [0; 2];
-    for (i, to_move) in [Side::Blue, Side::Red].into_iter().enumerate() {
-        det.to_move = to_move;
-        risks[i] = with_tree_of(&det, Side::Red, |t| t.spy_risk(&det));
+fn an_unseen_enemy_piece_attacking_a_known_marshal_costs_the_chance_it_is_the_spy() {
+    // Blue's piece on b5 attacks Red's known Marshal: Red cannot see it. In
+    // Red's search the attack is at the horizon, worth to Blue the Marshal
+    // times the chance that the piece is the Spy (only the Spy gains by it),
+    // whatever kind this determinization drew there (a Sergeant or a Scout,
+    // which both lose the fight, give the same score).
+    let marshal = (10 + 4 * 10 * 10) as f32;
+    let attack = step(sq(1, 4), sq(1, 3));
+    let mut scores = std::vec::Vec::new();
+    for drawn in [PieceKind::Sergeant, PieceKind::Scout] {
+        let mut det = spy_near();
+        if drawn == PieceKind::Scout {
+            // The sampler drew a Scout on b5 (and the Sergeant on c10).
+            det.cells.swap(sq(1, 4).cell(), sq(2, 9).cell());
+        }
+        det.to_move = Side::Blue;
+        let e = with_tree_of(&det, Side::Red, |t| t.expected_fight(&det, attack))
+            .expect("at the horizon");
+        assert!(e > marshal / 10.0 && e < marshal * 0.6, "{e}");
+        let v = with_tree_of(&det, Side::Red, |t| t.child(&det, attack, 0, -INF, INF));
+        scores.push(v);
     }
-    // Blue to move: the Marshal's value times the chance; Red: half.
-    let marshal = 10 + 4 * 10 * 10;
-    assert!(
-        risks[0] > marshal / 10 && risks[0] < marshal / 2,
-        "{risks:?}"
+    assert!((scores[0] - scores[1]).abs() <= 2, "{scores:?}");
+    // Blue searching the same attack knows its own piece: searched.
+    let mut det = spy_near();
+    det.to_move = Side::Blue;
+    assert_eq!(
+        with_tree_of(&det, Side::Blue, |t| t.expected_fight(&det, attack)),
+        None
     );
-    assert!((risks[1] - risks[0] / 2).abs() <= 1, "{risks:?}");
-    // Blue's view of its own pieces: no Spy to fear.
-    assert_eq!(with_tree_of(&det, Side::Blue, |t| t.spy_risk(&det)), 0);
+    // A known attacker (Red's view of a Blue piece it has seen): searched.
+    det.knowledge[sq(1, 4).cell()] = KindSet::only(PieceKind::Sergeant).bits();
+    assert_eq!(
+        with_tree_of(&det, Side::Red, |t| t.expected_fight(&det, attack)),
+        None
+    );
 }
 
 #[test]
@@ -216,7 +235,6 @@ fn below_an_unknown_attack_the_drawn_kind_does_not_count() {
             me: Side::Red,
             beliefs: &beliefs,
             rules: det.rules(),
-            spy_prey: spy_prey(det.rules()),
             values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
             nodes: 0,
             limit: u64::MAX,

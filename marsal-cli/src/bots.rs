@@ -29,6 +29,8 @@ pub struct BuiltinPlayer {
     thinking: std::time::Duration,
     /// Whether it plays the example setup it is offered whatever its kind.
     plays_example: bool,
+    /// What it saw the enemy's pieces do (from its side's observations).
+    seen: Option<marsal::Behaviour>,
 }
 
 impl BuiltinPlayer {
@@ -40,6 +42,7 @@ impl BuiltinPlayer {
             rng: Rng::new(seed),
             thinking: std::time::Duration::ZERO,
             plays_example: false,
+            seen: None,
         }
     }
 
@@ -59,6 +62,7 @@ impl crate::referee::Player for BuiltinPlayer {
         start: &crate::referee::GameStart,
     ) -> Result<marsal::Setup, crate::referee::Fault> {
         let seed = self.rng.next_u64();
+        self.seen = Some(marsal::Behaviour::new(start.side));
         if self.plays_example {
             return Ok(*start.example);
         }
@@ -67,9 +71,12 @@ impl crate::referee::Player for BuiltinPlayer {
 
     fn observe(
         &mut self,
-        _obs: &marsal::Observation,
-        _view: &View,
+        obs: &marsal::Observation,
+        view: &View,
     ) -> Result<(), crate::referee::Fault> {
+        if let Some(seen) = &mut self.seen {
+            seen.observe(&self.rules, obs, view);
+        }
         Ok(())
     }
 
@@ -81,7 +88,14 @@ impl crate::referee::Player for BuiltinPlayer {
         let start = std::time::Instant::now();
         let mv = self
             .bot
-            .choose(&self.rules, view, legal, &mut self.rng)
+            .choose_seen(
+                &self.rules,
+                view,
+                legal,
+                &mut self.rng,
+                self.seen.as_ref(),
+                &mut || start.elapsed().as_micros() as u64,
+            )
             .unwrap_or(legal[0]);
         self.thinking += start.elapsed();
         Ok(crate::referee::Answer::Move(mv))

@@ -347,6 +347,33 @@ impl Bot {
         rng: &mut Rng,
         clock: &mut dyn FnMut() -> u64,
     ) -> Option<Move> {
+        self.choose_seen(rules, view, moves, rng, None, clock)
+    }
+
+    /// [`Bot::choose_with_clock`] for a bot that kept what it saw the enemy's
+    /// pieces do ([`marsal::Behaviour`], from the game's observations): the
+    /// search bot's beliefs weigh it.
+    ///
+    /// ```
+    /// use marsal::{Behaviour, Position, Rng, Ruleset, Side};
+    /// let rules = Ruleset::classic();
+    /// let pos = Position::start(&rules, 1, 2)?;
+    /// let moves = pos.legal_moves();
+    /// let seen = Behaviour::new(Side::Red);
+    /// let bot = marsal_host::Bot::parse("search:2000").unwrap();
+    /// let mv = bot.choose_seen(&rules, &pos.view(Side::Red), &moves, &mut Rng::new(3), Some(&seen), &mut || 0);
+    /// assert!(moves.contains(&mv.unwrap()));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn choose_seen(
+        self,
+        rules: &Ruleset,
+        view: &View,
+        moves: &[Move],
+        rng: &mut Rng,
+        seen: Option<&marsal::Behaviour>,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Option<Move> {
         match self {
             Bot::Random => match moves.len() {
                 0 => None,
@@ -356,9 +383,12 @@ impl Bot {
             Bot::Search { .. } => {
                 let config = self.search_config(rng.next_u64())?;
                 match Position::from_view(rules, view) {
-                    Some(pos) if pos.to_move() == view.side() => {
-                        search_position_with_clock(&pos, moves, &config, clock).best
-                    }
+                    Some(pos) if pos.to_move() == view.side() => match seen {
+                        Some(seen) => {
+                            marsal::search_position_seen(&pos, moves, &config, seen, clock).best
+                        }
+                        None => search_position_with_clock(&pos, moves, &config, clock).best,
+                    },
                     // What the core's search does with a view it cannot
                     // search (no clock needed).
                     _ => search_view(rules, view, moves, &config),

@@ -6,6 +6,8 @@
 mod common;
 
 #[cfg(feature = "std")]
+mod behaviour;
+#[cfg(feature = "std")]
 mod determinize;
 #[cfg(feature = "std")]
 mod observations;

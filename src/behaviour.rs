@@ -1,0 +1,270 @@
+//! Behaviour: what one side has seen the enemy's pieces do, as evidence
+//! about their kinds.
+//!
+//! A piece that steps next to a piece of ours its owner knows is seldom one
+//! that our piece would take (it would be in danger); a piece that steps away
+//! from one of ours its owner knows is seldom one that ours cannot take (it
+//! had no reason to go). [`Behaviour`] keeps, for each enemy piece (followed
+//! from square to square as it moves), how many times each kind was made less
+//! likely so, from public information only: the moves, the fights' results
+//! and which of the observer's own pieces the enemy knows. The search bot's
+//! beliefs multiply each kind's prior by [`Behaviour::WEIGHT`] for every such
+//! event (see [`search`](crate::search) and docs/strength.md, which says how
+//! the weight was chosen). Its inputs are the observer's observations and
+//! views alone, so it never depends on a piece the observer cannot see (a
+//! test compares two games that differ only in such pieces).
+//!
+//! ```
+//! use marsal::{Behaviour, Game, Position, Ruleset, Side};
+//! let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+//! let mut red = Behaviour::new(Side::Red);
+//! for _ in 0..6 {
+//!     let mv = game.legal_moves()[0];
+//!     let outcome = game.play(mv)?;
+//!     red.observe(game.rules(), &outcome.observed_by(Side::Red), &game.view(Side::Red));
+//! }
+//! // Nothing was near a piece of Red's that Blue knows: no evidence yet.
+//! assert!(red.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::combat::{Battle, combat};
+use crate::outcome::Observation;
+use crate::piece::{KIND_COUNT, PieceKind, Side};
+use crate::ruleset::Ruleset;
+use crate::square::CELLS;
+use crate::view::{SquareView, View};
+
+/// The most events counted against one kind of one piece.
+const MAX_EVENTS: i8 = 4;
+
+/// What one side has seen the enemy's pieces do (see the module
+/// documentation). Fixed size, no allocation; `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Behaviour {
+    observer: Side,
+    /// By cell: for the enemy piece there, how many events made each kind
+    /// less likely.
+    events: [[i8; KIND_COUNT]; CELLS],
+}
+
+impl Behaviour {
+    /// What one event multiplies a kind's prior by. Chosen by play against
+    /// peternlewis (0.35 scored better than 0.79); the recorded human games
+    /// of the Gravon archive give an odds ratio of 0.79 per event
+    /// (`examples/behaviour_fit.rs`, docs/strength.md).
+    pub const WEIGHT: f32 = 0.35;
+
+    /// Nothing seen yet, for `observer`.
+    ///
+    /// ```
+    /// let b = marsal::Behaviour::new(marsal::Side::Blue);
+    /// assert_eq!(b.observer(), marsal::Side::Blue);
+    /// assert!(b.is_empty());
+    /// ```
+    pub fn new(observer: Side) -> Behaviour {
+        Behaviour {
+            observer,
+            events: [[0; KIND_COUNT]; CELLS],
+        }
+    }
+
+    /// The side whose observations these are.
+    ///
+    /// ```
+    /// assert_eq!(marsal::Behaviour::new(marsal::Side::Red).observer(), marsal::Side::Red);
+    /// ```
+    pub fn observer(&self) -> Side {
+        self.observer
+    }
+
+    /// Whether no event was seen (or every piece seen has gone).
+    ///
+    /// ```
+    /// assert!(marsal::Behaviour::new(marsal::Side::Red).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.events.iter().all(|e| e.iter().all(|&x| x == 0))
+    }
+
+    /// How many events made `kind` less likely for the enemy piece on
+    /// `square` (0 for a square with none).
+    ///
+    /// ```
+    /// let b = marsal::Behaviour::new(marsal::Side::Red);
+    /// let sq = "e7".parse().unwrap();
+    /// assert_eq!(b.events(sq, marsal::PieceKind::Scout), 0);
+    /// ```
+    pub fn events(&self, square: crate::Square, kind: PieceKind) -> u32 {
+        (-self.events[square.cell()][kind.index()]).max(0) as u32
+    }
+
+    /// The multiplier of each kind's prior for the enemy piece on `cell`.
+    pub(crate) fn weights(&self, cell: usize) -> [f32; KIND_COUNT] {
+        let mut w = [1.0; KIND_COUNT];
+        for (k, &e) in self.events[cell].iter().enumerate() {
+            for _ in 0..(-e).max(0) {
+                w[k] *= Behaviour::WEIGHT;
+            }
+        }
+        w
+    }
+
+    /// Takes in one move as the observer saw it (`obs`, e.g.
+    /// [`Outcome::observed_by`](crate::Outcome::observed_by)) and the
+    /// observer's view after it, under `rules`: follows the enemy pieces
+    /// that moved or fought, and counts the events of an enemy step (see the
+    /// module documentation). Observations must come in the game's order.
+    ///
+    /// ```
+    /// use marsal::{Behaviour, Game, Position, Ruleset, Side};
+    /// let mut game = Game::from_position(Position::start(&Ruleset::barrage(), 3, 4)?);
+    /// let mut blue = Behaviour::new(Side::Blue);
+    /// let mv = game.legal_moves()[0];
+    /// let outcome = game.play(mv)?;
+    /// blue.observe(game.rules(), &outcome.observed_by(Side::Blue), &game.view(Side::Blue));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn observe(&mut self, rules: &Ruleset, obs: &Observation, after: &View) {
+        let (a, b) = (obs.mv.from.cell(), obs.mv.to.cell());
+        let carried = core::mem::replace(&mut self.events[a], [0; KIND_COUNT]);
+        let enemy_at_b = matches!(after.at(obs.mv.to), SquareView::Enemy { .. });
+        let enemy_moved = obs.side != self.observer;
+        if !enemy_at_b {
+            self.events[b] = [0; KIND_COUNT];
+            return;
+        }
+        if !enemy_moved {
+            // The observer's piece lost to the enemy piece on `b`: it stays.
+            return;
+        }
+        self.events[b] = carried;
+        if obs.battle.is_some() {
+            return;
+        }
+        let adjacent = |x: usize, y: usize| matches!(x.abs_diff(y), 1 | 16);
+        let known = |cell: usize| match crate::Square::from_cell(cell).map(|sq| after.at(sq)) {
+            Some(SquareView::Own {
+                kind,
+                known_to_opponent,
+            }) if known_to_opponent.single() == Some(kind) => Some(kind),
+            _ => None,
+        };
+        // Stepped next to a piece it knows: the kinds that piece takes are
+        // less likely.
+        for n in [b - 16, b - 1, b + 1, b + 16] {
+            if n == a || adjacent(n, a) {
+                continue;
+            }
+            if let Some(ours) = known(n) {
+                self.count(b, |k| combat(rules, ours, k) == Some(Battle::AttackerWins));
+            }
+        }
+        // Stepped away from a piece it knows: the kinds that piece cannot
+        // take are less likely.
+        for n in [a - 16, a - 1, a + 1, a + 16] {
+            if n == b || adjacent(n, b) {
+                continue;
+            }
+            if let Some(ours) = known(n) {
+                self.count(b, |k| {
+                    k.is_movable() && combat(rules, ours, k) != Some(Battle::AttackerWins)
+                });
+            }
+        }
+    }
+
+    /// One event against the kinds `less` picks, for the piece on `cell`.
+    fn count(&mut self, cell: usize, less: impl Fn(PieceKind) -> bool) {
+        for k in PieceKind::ALL {
+            if less(k) {
+                let e = &mut self.events[cell][k.index()];
+                *e = (*e - 1).max(-MAX_EVENTS);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beliefs::Beliefs;
+    use crate::{Game, Position, Square};
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square")
+    }
+
+    /// Barrage: Blue's Scout on e5 attacks Red's Marshal on e4 and loses, so
+    /// Blue knows the Marshal; then Blue's unknown piece on e6 steps to e5,
+    /// next to it, and later away to f5. Red follows what it saw.
+    fn game_and_behaviour(steps: &[&str]) -> (Game, Behaviour) {
+        let rules = Ruleset::barrage();
+        let text = ".........f/........../m......y../........../..~~g.~~../\
+                    ..~~s.~~../....M...../........../........../F........S b snb";
+        let mut game = Game::from_position(Position::from_text(&rules, text).expect("a position"));
+        let mut red = Behaviour::new(Side::Red);
+        for m in steps {
+            let outcome = game.play(m.parse().expect("a move")).expect("legal");
+            red.observe(
+                &rules,
+                &outcome.observed_by(Side::Red),
+                &game.view(Side::Red),
+            );
+        }
+        (game, red)
+    }
+
+    #[test]
+    fn a_piece_that_steps_next_to_a_known_piece_is_believed_less_likely_a_kind_it_takes() {
+        let (game, red) = game_and_behaviour(&["e5xe4", "j1-j2"]);
+        assert!(red.is_empty(), "no step near the Marshal yet");
+        let before = Beliefs::seen(game.position(), Side::Blue, Some(&red))
+            .at(game.position(), sq("e6").cell());
+        let (game, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5"]);
+        // The Marshal takes every movable kind but the Marshal.
+        for kind in [
+            PieceKind::General,
+            PieceKind::Spy,
+            PieceKind::Scout,
+            PieceKind::Miner,
+        ] {
+            assert_eq!(red.events(sq("e5"), kind), 1, "{kind:?}");
+        }
+        assert_eq!(red.events(sq("e5"), PieceKind::Marshal), 0);
+        let pos = game.position();
+        let after = Beliefs::seen(pos, Side::Blue, Some(&red)).at(pos, sq("e5").cell());
+        let plain = Beliefs::of(pos, Side::Blue).at(pos, sq("e5").cell());
+        let marshal = PieceKind::Marshal.index();
+        assert!(
+            after[marshal] > plain[marshal] + 0.1,
+            "{} vs {}",
+            after[marshal],
+            plain[marshal]
+        );
+        assert!(after[marshal] > before[marshal]);
+        // Red's own beliefs about its pieces are not Blue's behaviour.
+        assert_eq!(
+            Beliefs::seen(pos, Side::Red, Some(&red)).at(pos, sq("e4").cell()),
+            Beliefs::of(pos, Side::Red).at(pos, sq("e4").cell())
+        );
+    }
+
+    #[test]
+    fn a_piece_that_steps_away_from_a_known_piece_is_believed_less_likely_a_kind_it_cannot_take() {
+        let (_, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5", "j2-j1", "e5-f5"]);
+        // Followed from e5 to f5, with the approach's events.
+        assert_eq!(red.events(sq("e5"), PieceKind::General), 0);
+        assert_eq!(red.events(sq("f5"), PieceKind::General), 1);
+        // It stepped away from the Marshal: the Marshal (a tie) counts once.
+        assert_eq!(red.events(sq("f5"), PieceKind::Marshal), 1);
+        assert_eq!(red.events(sq("f5"), PieceKind::Bomb), 0);
+    }
+
+    #[test]
+    fn a_piece_that_fights_takes_its_record_or_loses_it() {
+        // Red's Marshal takes the piece on e5: its record goes.
+        let (_, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5", "e4xe5"]);
+        assert!(red.is_empty());
+    }
+}

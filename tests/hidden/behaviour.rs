@@ -1,0 +1,67 @@
+//! What a side saw the enemy's pieces do ([`Behaviour`]) comes from its
+//! observations and views alone: two games that differ only in pieces hidden
+//! from it give it the same behaviour, and its search the same move.
+
+use crate::common::presets;
+use marsal::{Behaviour, Game, Rng, SearchConfig, Side, search_position_seen};
+
+/// `observer`'s behaviour after replaying `game`'s moves from its start.
+fn behaviour_of(game: &Game, observer: Side) -> Behaviour {
+    let mut replay = Game::from_position(*game.start_position());
+    let mut seen = Behaviour::new(observer);
+    for mv in game.moves() {
+        let outcome = replay.play(mv).expect("a played move");
+        seen.observe(
+            replay.rules(),
+            &outcome.observed_by(observer),
+            &replay.view(observer),
+        );
+    }
+    seen
+}
+
+/// Rule (hidden information): two games that differ only in the pieces one
+/// side cannot see give that side the same behaviour, and the search that
+/// weighs it the same move.
+#[test]
+fn behaviour_depends_only_on_what_the_side_saw() {
+    let (mut differing, mut evidence) = (0, 0);
+    for (_, rules) in presets() {
+        for seed in 0..6u64 {
+            let start = marsal::Position::start(&rules, seed, seed + 5).expect("a start");
+            let mut game = Game::from_position(start);
+            let mut rng = Rng::new(seed + 3);
+            for _ in 0..(60 + seed * 40) {
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+            if game.status().is_over() {
+                continue;
+            }
+            let side = game.status().to_move().expect("a side to move");
+            let other = game.determinize(side, &mut Rng::new(seed + 11));
+            assert_eq!(other.view(side), game.view(side));
+            if other.position() != game.position() {
+                differing += 1;
+            }
+            let (a, b) = (behaviour_of(&game, side), behaviour_of(&other, side));
+            assert_eq!(a, b, "seed {seed}");
+            if !a.is_empty() {
+                evidence += 1;
+            }
+            let config = SearchConfig::default().with_nodes(3_000).with_seed(seed);
+            let moves = game.legal_moves();
+            let mut clock = || 0;
+            let pos_a = marsal::Position::from_view(&rules, &game.view(side)).expect("a view");
+            let pos_b = marsal::Position::from_view(&rules, &other.view(side)).expect("a view");
+            assert_eq!(
+                search_position_seen(&pos_a, &moves, &config, &a, &mut clock).best,
+                search_position_seen(&pos_b, &other.legal_moves(), &config, &b, &mut clock).best,
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(differing >= 10, "the hidden pieces differ: {differing}");
+    assert!(evidence >= 5, "behaviour was seen: {evidence}");
+}
