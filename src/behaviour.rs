@@ -32,7 +32,7 @@ use crate::combat::{Battle, combat};
 use crate::outcome::Observation;
 use crate::piece::{KIND_COUNT, PieceKind, Side};
 use crate::ruleset::Ruleset;
-use crate::square::CELLS;
+use crate::square::{CELLS, Square};
 use crate::view::{SquareView, View};
 
 /// The most events counted against one kind of one piece.
@@ -95,7 +95,7 @@ impl Behaviour {
     /// let sq = "e7".parse().unwrap();
     /// assert_eq!(b.events(sq, marsal::PieceKind::Scout), 0);
     /// ```
-    pub fn events(&self, square: crate::Square, kind: PieceKind) -> u32 {
+    pub fn events(&self, square: Square, kind: PieceKind) -> u32 {
         (-self.events[square.cell()][kind.index()]).max(0) as u32
     }
 
@@ -142,34 +142,35 @@ impl Behaviour {
         if obs.battle.is_some() {
             return;
         }
-        let adjacent = |x: usize, y: usize| matches!(x.abs_diff(y), 1 | 16);
-        let known = |cell: usize| match crate::Square::from_cell(cell).map(|sq| after.at(sq)) {
-            Some(SquareView::Own {
-                kind,
-                known_to_opponent,
-            }) if known_to_opponent.single() == Some(kind) => Some(kind),
-            _ => None,
+        // Next to: a step away (diagonal too when steps may go diagonally).
+        let next_to = |x: Square, y: Square| {
+            let (df, dr) = (x.file().abs_diff(y.file()), x.rank().abs_diff(y.rank()));
+            df + dr == 1 || (rules.diagonal_steps && df == 1 && dr == 1)
         };
-        // Stepped next to a piece it knows: the kinds that piece takes are
-        // less likely.
-        for n in [b - 16, b - 1, b + 1, b + 16] {
-            if n == a || adjacent(n, a) {
+        let (from, to) = (obs.mv.from, obs.mv.to);
+        for (sq, seen) in after.squares() {
+            let SquareView::Own {
+                kind: ours,
+                known_to_opponent,
+            } = seen
+            else {
+                continue;
+            };
+            if known_to_opponent.single() != Some(ours) {
                 continue;
             }
-            if let Some(ours) = known(n) {
-                self.count(b, |k| combat(rules, ours, k) == Some(Battle::AttackerWins));
-            }
-        }
-        // Stepped away from a piece it knows: the kinds that piece cannot
-        // take are less likely.
-        for n in [a - 16, a - 1, a + 1, a + 16] {
-            if n == b || adjacent(n, b) {
-                continue;
-            }
-            if let Some(ours) = known(n) {
-                self.count(b, |k| {
+            match (next_to(sq, from), next_to(sq, to)) {
+                // Stepped next to a piece it knows: the kinds that piece
+                // takes are less likely.
+                (false, true) => {
+                    self.count(b, |k| combat(rules, ours, k) == Some(Battle::AttackerWins));
+                }
+                // Stepped away from a piece it knows: the kinds that piece
+                // cannot take are less likely.
+                (true, false) => self.count(b, |k| {
                     k.is_movable() && combat(rules, ours, k) != Some(Battle::AttackerWins)
-                });
+                }),
+                _ => {}
             }
         }
     }
@@ -196,12 +197,12 @@ mod tests {
     }
 
     /// Barrage: Blue's Scout on e5 attacks Red's Marshal on e4 and loses, so
-    /// Blue knows the Marshal; then Blue's unknown piece on e6 steps to e5,
+    /// Blue knows the Marshal (Blue's Spy waits on j4); then Blue's unknown piece on e6 steps to e5,
     /// next to it, and later away to f5. Red follows what it saw.
     fn game_and_behaviour(steps: &[&str]) -> (Game, Behaviour) {
         let rules = Ruleset::barrage();
-        let text = ".........f/........../m......y../........../..~~g.~~../\
-                    ..~~s.~~../....M...../........../........../F........S b snb";
+        let text = ".........f/........../m........./........../..~~g.~~../\
+                    ..~~s.~~../....M....y/........../........../F........S b snb";
         let mut game = Game::from_position(Position::from_text(&rules, text).expect("a position"));
         let mut red = Behaviour::new(Side::Red);
         for m in steps {
@@ -259,6 +260,89 @@ mod tests {
         // It stepped away from the Marshal: the Marshal (a tie) counts once.
         assert_eq!(red.events(sq("f5"), PieceKind::Marshal), 1);
         assert_eq!(red.events(sq("f5"), PieceKind::Bomb), 0);
+    }
+
+    #[test]
+    fn a_step_next_to_a_piece_the_enemy_does_not_know_counts_nothing() {
+        // Blue's Spy steps next to Red's Scout, which Blue has not seen.
+        let (_, red) = game_and_behaviour(&["e5xe4", "j1-j2", "j4-j3"]);
+        assert!(red.is_empty());
+    }
+
+    /// The events of Blue's step `mv` for Red, whose Captain on e3 Blue
+    /// knows, under `rules` (Blue's Lieutenant on `mv`'s square).
+    fn step_beside_a_known_captain(rules: &Ruleset, mv: &str) -> Behaviour {
+        let mv: crate::Move = mv.parse().expect("a move");
+        // Blue's Flag on j10, Red's on a1, Red's Captain on e3.
+        let mut rows = [[b'.'; 10]; 10];
+        for (r, f) in [
+            (4, 2),
+            (4, 3),
+            (4, 6),
+            (4, 7),
+            (5, 2),
+            (5, 3),
+            (5, 6),
+            (5, 7),
+        ] {
+            rows[r][f] = b'~';
+        }
+        rows[9][9] = b'f';
+        rows[0][0] = b'F';
+        rows[2][4] = b'K';
+        rows[usize::from(mv.from.rank())][usize::from(mv.from.file())] = b'l';
+        let text: std::vec::Vec<std::string::String> = rows
+            .iter()
+            .rev()
+            .map(|r| r.iter().map(|&c| char::from(c)).collect())
+            .collect();
+        let mut pos = Position::from_text(rules, &(text.join("/") + " b")).expect("a position");
+        let captain = sq("e3");
+        pos.knowledge[captain.cell()] = crate::KindSet::only(PieceKind::Captain).bits();
+        pos.to_move = Side::Blue;
+        let mut after = pos;
+        after.play_unchecked(mv);
+        let obs = Observation {
+            mv,
+            side: Side::Blue,
+            piece: None,
+            defender: None,
+            battle: None,
+        };
+        let mut red = Behaviour::new(Side::Red);
+        red.observe(rules, &obs, &after.view(Side::Red));
+        red
+    }
+
+    #[test]
+    fn a_step_next_to_a_known_piece_counts_from_every_side_and_a_step_away_too() {
+        let rules = Ruleset::classic();
+        for step in ["e5-e4", "e1-e2", "c3-d3", "g3-f3"] {
+            let red = step_beside_a_known_captain(&rules, step);
+            let to: Square = step[3..].parse().expect("a square");
+            // The Captain takes a Lieutenant, not a Major.
+            assert_eq!(red.events(to, PieceKind::Lieutenant), 1, "{step}");
+            assert_eq!(red.events(to, PieceKind::Major), 0, "{step}");
+        }
+        for step in ["e4-e5", "e2-e1", "d3-c3", "f3-g3"] {
+            let red = step_beside_a_known_captain(&rules, step);
+            let to: Square = step[3..].parse().expect("a square");
+            assert_eq!(red.events(to, PieceKind::Lieutenant), 0, "{step}");
+            assert_eq!(red.events(to, PieceKind::Major), 1, "{step}");
+            assert_eq!(red.events(to, PieceKind::Bomb), 0, "{step}");
+        }
+        // Far from it, and a diagonal step beside it: nothing.
+        for step in ["e7-e6", "g4-f4"] {
+            assert!(
+                step_beside_a_known_captain(&rules, step).is_empty(),
+                "{step}"
+            );
+        }
+        // Where steps may go diagonally, a diagonal neighbour is next to it.
+        let mut diagonal = Ruleset::classic();
+        diagonal.diagonal_steps = true;
+        let red = step_beside_a_known_captain(&diagonal, "g4-f4");
+        assert_eq!(red.events(sq("f4"), PieceKind::Lieutenant), 1);
     }
 
     #[test]

@@ -502,8 +502,9 @@ pub fn search_position_with_clock(
 
 /// [`search_position_with_clock`] whose beliefs also weigh what the side to
 /// move saw the enemy's pieces do ([`Behaviour`](crate::Behaviour), kept
-/// from the game's observations; ignored when it is another side's); `clock`
-/// is read only with a time limit.
+/// from the game's observations: it weighs the beliefs about the pieces of
+/// the side that is not its observer); `clock` is read only with a time
+/// limit.
 ///
 /// ```
 /// use marsal::{Behaviour, Position, Ruleset, SearchConfig, Side, search_position_seen};
@@ -522,8 +523,7 @@ pub fn search_position_seen(
     behaviour: &crate::Behaviour,
     clock: &mut dyn FnMut() -> u64,
 ) -> SearchResult {
-    let seen = (behaviour.observer() == position.to_move).then_some(behaviour);
-    search(position, moves, config, Some(clock), seen)
+    search(position, moves, config, Some(clock), Some(behaviour))
 }
 
 /// The search (see the module documentation), timed by `clock` when the
