@@ -1,9 +1,10 @@
 //! Fits [`Behaviour::WEIGHT`] on recorded games: how much less likely a
 //! kind is, for an enemy piece, after a step that counts against it.
 //!
-//! `cargo run --release --example behaviour_fit -- DIR` replays every Gravon
-//! XML game in DIR (e.g. `../shared/data/gravon/classic`), follows each side's
-//! [`Behaviour`], and at each event compares the piece's true kind with the
+//! `cargo run --release --features gravon --example behaviour_fit -- DIR`
+//! replays every Gravon XML game in DIR (e.g.
+//! `../shared/data/gravon/classic`), follows each side's [`Behaviour`], and
+//! at each event compares the piece's true kind with the
 //! kinds counted against it: `expected` is how often the true kind would be
 //! among them by counting alone (each kind of the piece's possible set
 //! weighted by how many of it the enemy has), `actual` how often it was. The
