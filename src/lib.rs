@@ -69,7 +69,7 @@
 //! | the careful bot | `bot.rs` ([`careful_move`]) |
 //! | the fixed action space and observation tensor for learning | [`encoding`] |
 //!
-//! The C ABI (`marsal-ffi/src/`: `game.rs`, `play.rs`, `view.rs`, ...) and the
+//! The C ABI (`marsal-c-abi/src/`: `game.rs`, `play.rs`, `view.rs`, ...) and the
 //! Python package (`python/src/marsal/`: `_game.py`, `_ruleset.py`, ...) write
 //! no rule: they wrap this API a file per concept (the repository README's
 //! workspace section lists them).

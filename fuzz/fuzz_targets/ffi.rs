@@ -10,10 +10,10 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-// The C ABI crate builds only C libraries (no Rust rlib to depend on), so its
-// sources are compiled into this target as a module: the code fuzzed is the
-// code shipped in libmarsal.
-#[path = "../../marsal-ffi/src/lib.rs"]
+// The C ABI's sources (the code shipped in libmarsal) are compiled into this
+// target as a module rather than linked from their crate, because the fuzzer
+// also reads items private to that crate (the option names).
+#[path = "../../marsal-c-abi/src/lib.rs"]
 #[allow(dead_code, unused_imports)] // the C-only items (the fuzzer calls a part of the ABI)
 mod capi;
 use capi::OPTIONS as OPTION_NAMES;

@@ -1,9 +1,9 @@
 //! `marsal._native`, the compiled part of marsal's Python package.
 //!
 //! One shared object serves two purposes:
-//! - it **is** libmarsal: the C ABI's sources (`marsal-ffi/src`) are compiled
-//!   into it, so it exports every `marsal_*` function of `marsal.h`, which the
-//!   package loads with ctypes (`marsal.lib`);
+//! - it **is** libmarsal: it links the C ABI (the `marsal_c_abi` crate), so it
+//!   exports every `marsal_*` function of `marsal.h`, which the package loads
+//!   with ctypes (`marsal.lib`);
 //! - it is a CPython extension module (the stable ABI, Python 3.9 and later)
 //!   with the two calls a Python search makes every ply, written against the
 //!   same C functions: [`GameCore`](game_core::GameCore), the base class of
@@ -24,17 +24,9 @@
 
 use pyo3::prelude::*;
 
-/// The C ABI, compiled from `marsal-ffi`'s sources (one source, two
-/// libraries: this module and libmarsal). Its `#[no_mangle]` functions are
-/// the exported C symbols.
-#[path = "../../marsal-ffi/src/lib.rs"]
-#[allow(
-    dead_code,
-    unreachable_pub,
-    clippy::all,
-    reason = "marsal-ffi's own build lints this code; here it is compiled as it is"
-)]
-pub mod ffi;
+/// The C ABI, linked from its Rust library (the `marsal_c_abi` crate): its
+/// `#[no_mangle]` functions are the C symbols this module exports.
+use marsal_c_abi as ffi;
 
 mod game_core;
 mod legal_moves;

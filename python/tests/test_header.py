@@ -1,5 +1,6 @@
 """The package's ctypes table against ``include/marsal.h``: every function
-the package declares has the header's return type and argument types, and
+the package declares has the header's return type and argument types, the
+library it loaded exports every function of the header, and
 every structure it declares has the header's fields, in order, of the
 header's types. A change of the header that the table does not follow fails
 here instead of corrupting memory at run time.
@@ -180,6 +181,13 @@ class HeaderTableTest(unittest.TestCase):
 
     def test_every_function_of_the_header_is_declared(self) -> None:
         missing = sorted(set(self.functions) - set(_library._SIGNATURES))
+        self.assertEqual(missing, [])
+
+    def test_the_loaded_library_exports_every_function_of_the_header(self) -> None:
+        # The library the package loaded (in an installed package,
+        # marsal._native, which links the C ABI's crate), opened afresh.
+        dll = ctypes.CDLL(_library.find_library())
+        missing = sorted(name for name in self.functions if not hasattr(dll, name))
         self.assertEqual(missing, [])
 
     def test_every_declared_structure_has_the_headers_fields(self) -> None:

@@ -371,7 +371,7 @@ fn a_panic_in_the_background_is_a_panic_status_at_recv_and_the_env_goes_on() {
     goes_on_as(&mut e, &mut sync, 10);
 }
 
-/// Small enough for Miri (`cargo +nightly miri test -p marsal-ffi --lib
+/// Small enough for Miri (`cargo +nightly miri test -p marsal-c-abi --lib
 /// tests_vec_env_async::small`), which checks that the caller's thread, the
 /// driver and the pool's worker share no data unsynchronised.
 #[test]

@@ -1,6 +1,6 @@
 //! `include/marsal.h` (at the top of the workspace) must be exactly what
 //! cbindgen generates from this crate's `src/` now. To regenerate it after
-//! changing the ABI: `MARSAL_BLESS=1 cargo test -p marsal-ffi --test header`.
+//! changing the ABI: `MARSAL_BLESS=1 cargo test -p marsal-c-abi --test header`.
 
 use std::path::Path;
 
@@ -25,7 +25,7 @@ fn committed_header_is_current() {
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == generated,
-        "include/marsal.h is not what cbindgen generates from marsal-ffi/src now; \
-         regenerate it with `MARSAL_BLESS=1 cargo test -p marsal-ffi --test header` and commit it"
+        "include/marsal.h is not what cbindgen generates from marsal-c-abi/src now; \
+         regenerate it with `MARSAL_BLESS=1 cargo test -p marsal-c-abi --test header` and commit it"
     );
 }
