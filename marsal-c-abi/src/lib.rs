@@ -3,6 +3,11 @@
 //! function. The header `include/marsal.h` is generated from this module by
 //! cbindgen (see `cbindgen.toml`); a test fails when it is not current.
 //!
+//! This crate is a Rust library. The C libraries link it: `marsal-ffi` builds
+//! `libmarsal` (a cdylib and a staticlib), `marsal-python` the Python
+//! extension module; each exports this crate's `#[no_mangle]` functions, as a
+//! cdylib or a staticlib exports those of every crate it links.
+//!
 //! # Conventions
 //! - Every function returns a [`MarsalStatus`]; outputs go through pointers.
 //! - No panic unwinds into the host: every body runs inside a panic boundary,
