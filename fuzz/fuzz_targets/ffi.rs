@@ -10,14 +10,9 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-// The C ABI's sources (the code shipped in libmarsal) are compiled into this
-// target as a module rather than linked from their crate, because the fuzzer
-// also reads items private to that crate (the option names).
-#[path = "../../marsal-c-abi/src/lib.rs"]
-#[allow(dead_code, unused_imports)] // the C-only items (the fuzzer calls a part of the ABI)
-mod capi;
-use capi::OPTIONS as OPTION_NAMES;
-use capi::*;
+// The C ABI, linked from its crate: the code shipped in libmarsal.
+use marsal_c_abi::OPTIONS as OPTION_NAMES;
+use marsal_c_abi::*;
 use std::ffi::{CString, c_char};
 use std::ptr::{null, null_mut};
 

@@ -8,7 +8,7 @@ use std::ffi::c_char;
 /// The options of `marsal_ruleset_get_option` / `marsal_ruleset_set_option`,
 /// in the order `marsal_ruleset_option_names` lists them (the fuzz target
 /// draws from this list too).
-pub(crate) const OPTIONS: [&str; 16] = [
+pub const OPTIONS: [&str; 16] = [
     "diagonal_steps",
     "corner_rule",
     "spy_rule",
