@@ -153,3 +153,58 @@ impl EnvGame {
         Ok(end)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_of_an_environment_is_its_own_whatever_the_seed() {
+        // The index is mixed into the seed one-to-one: no two games of an
+        // environment start alike, for the extreme seeds too.
+        let rules = Ruleset::barrage();
+        for seed in [0, 1, 0x5EED, u64::MAX] {
+            let starts: Vec<Position> = (0..4)
+                .map(|i| {
+                    *EnvGame::new(&rules, seed, i)
+                        .expect("a game")
+                        .game()
+                        .position()
+                })
+                .collect();
+            for (i, a) in starts.iter().enumerate() {
+                for b in &starts[i + 1..] {
+                    assert_ne!(a, b, "seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reseeding_makes_the_game_and_its_draws_those_of_the_new_seed_and_index() {
+        let rules = Ruleset::barrage();
+        let mut env = EnvGame::new(&rules, 1, 0).expect("a game");
+        let mv = env.game().legal_moves()[0];
+        env.step(&rules, mv, None).expect("a step");
+        env.reseed(&rules, 2, 5).expect("reseeded");
+        let mut fresh = EnvGame::new(&rules, 2, 5).expect("a game");
+        assert_eq!(env.game().position(), fresh.game().position());
+        assert_eq!(env.game().position().ply(), 0);
+        assert_eq!(
+            env.game_and_draws().1.next_u64(),
+            fresh.game_and_draws().1.next_u64()
+        );
+    }
+
+    #[test]
+    fn a_game_cut_off_at_the_ply_limit_starts_again_from_new_setups() {
+        let rules = Ruleset::barrage();
+        let mut env = EnvGame::new(&rules, 3, 1).expect("a game");
+        let first = *env.game().position();
+        let mv = env.game().legal_moves()[0];
+        let step = env.step(&rules, mv, Some(1)).expect("a step");
+        assert!(step.truncated && !step.terminated);
+        assert_eq!(env.game().position().ply(), 0);
+        assert_ne!(*env.game().position(), first);
+    }
+}

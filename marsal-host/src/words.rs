@@ -166,6 +166,61 @@ mod tests {
     }
 
     #[test]
+    fn the_sides_are_named_red_and_blue() {
+        assert_eq!(side_name(Side::Red), "Red");
+        assert_eq!(side_name(Side::Blue), "Blue");
+    }
+
+    #[test]
+    fn the_spy_comes_after_every_other_moving_kind_whatever_its_strength() {
+        // A Spy as strong as a Colonel: it still closes the moving kinds.
+        let mut rules = Ruleset::classic();
+        rules.strengths.set(PieceKind::Spy, 8);
+        let kinds = kinds_in_play(&rules);
+        let bomb = kinds.iter().position(|&k| k == PieceKind::Bomb);
+        let spy = kinds.iter().position(|&k| k == PieceKind::Spy);
+        assert_eq!(
+            (spy, bomb),
+            (Some(kinds.len() - 3), Some(kinds.len() - 2)),
+            "{kinds:?}"
+        );
+    }
+
+    #[test]
+    fn a_won_game_says_who_won_and_why() {
+        let won = |reason| Status::Won {
+            winner: Side::Blue,
+            reason,
+        };
+        assert_eq!(
+            status_words(won(WinReason::FlagCaptured)),
+            "Blue wins: the Flag was captured"
+        );
+        assert_eq!(
+            status_words(won(WinReason::OpponentCannotMove)),
+            "Blue wins: the opponent has no piece that can move"
+        );
+        assert_eq!(
+            status_words(Status::Ongoing { to_move: Side::Red }),
+            "Red to move"
+        );
+    }
+
+    #[test]
+    fn every_fight_result_has_the_protocols_token() {
+        let tokens = [
+            (Battle::AttackerWins, "attacker_wins"),
+            (Battle::DefenderWins, "defender_wins"),
+            (Battle::BothRemoved, "both_removed"),
+            (Battle::MineDefused, "mine_defused"),
+            (Battle::FlagCaptured, "flag_captured"),
+        ];
+        for (battle, token) in tokens {
+            assert_eq!(battle_token(battle), token);
+        }
+    }
+
+    #[test]
     fn every_ending_has_its_own_token() {
         let endings = [
             Status::Won {
