@@ -232,6 +232,84 @@ mod tests {
         assert_eq!(with_ply_limit(&rules, 500).max_plies, Some(100));
     }
 
+    /// A classic game (without the two-square rule) in which a move its
+    /// position allows is forbidden by the more-squares rule, a rule of the
+    /// game's history: Red's Marshal has chased Blue's General round e3, e4,
+    /// f4, f3 for eight plies, and f3-e3 would bring back the position after
+    /// the first.
+    fn game_with_a_move_forbidden() -> (Game, Move) {
+        let mut rules = Ruleset::classic();
+        rules.two_square = None;
+        let text = "f........./........../........../........../..~~..~~../\
+                    ..~~..~~../....g...../........../....M...../.........F r";
+        let mut game = Game::from_position(Position::from_text(&rules, text).expect("a position"));
+        for m in [
+            "e2-e3", "e4-f4", "e3-e4", "f4-f3", "e4-f4", "f3-e3", "f4-f3", "e3-e4",
+        ] {
+            game.play(m.parse().expect("a move")).expect("legal");
+        }
+        let forbidden: Move = "f3-e3".parse().expect("a move");
+        assert!(!game.is_legal(forbidden));
+        assert!(game.position().legal_moves().contains(&forbidden));
+        (game, forbidden)
+    }
+
+    #[test]
+    fn a_random_move_is_never_one_the_game_forbids() {
+        let (game, forbidden) = game_with_a_move_forbidden();
+        let mut drawn_by_the_position = false;
+        for seed in 0..400 {
+            let mv = random_move(&game, &mut Rng::new(seed)).expect("a move");
+            assert!(game.is_legal(mv), "seed {seed}: {mv:?}");
+            drawn_by_the_position |=
+                game.position().random_legal_move(&mut Rng::new(seed)) == Some(forbidden);
+        }
+        // The position's own draw did hit the forbidden move: the check was needed.
+        assert!(drawn_by_the_position);
+    }
+
+    #[test]
+    fn a_random_move_is_the_positions_own_draw_when_the_game_allows_it() {
+        // The same draws as a bare position's random play (`Position::play_random`)
+        // as long as no rule of the game's history forbids them.
+        let rules = Ruleset::barrage();
+        let game = Game::from_position(Position::start(&rules, 1, 2).expect("a start"));
+        for seed in 0..50 {
+            let own = game.position().random_legal_move(&mut Rng::new(seed));
+            assert_eq!(random_move(&game, &mut Rng::new(seed)), own, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn random_plies_stop_at_the_count_asked_or_at_the_end() {
+        let rules = with_ply_limit(&Ruleset::barrage(), 30);
+        let mut game = Game::from_position(Position::start(&rules, 1, 2).expect("a start"));
+        let mut rng = Rng::new(5);
+        assert_eq!(play_random_plies(&mut game, 10, &mut rng), 10);
+        assert_eq!(game.position().ply(), 10);
+        assert_eq!(play_random_plies(&mut game, 0, &mut rng), 0);
+        assert_eq!(game.position().ply(), 10);
+        // At most 20 more plies before the limit of 30 ends the game.
+        let played = play_random_plies(&mut game, 1000, &mut rng);
+        assert!(game.status().is_over());
+        assert_eq!(game.position().ply(), 10 + played);
+    }
+
+    #[test]
+    fn a_stuck_playout_is_reported_with_its_index_seed_and_ply() {
+        let stuck = PlayoutError::Stuck {
+            index: 3,
+            seed: 5,
+            ply: 7,
+        };
+        assert_eq!(
+            stuck.to_string(),
+            "internal error in marsal: playout 3 (seed 5) is ongoing after 7 plies but has no legal move"
+        );
+        let start = PlayoutError::Start(PositionError::NoFlags);
+        assert!(start.to_string().starts_with("start: "), "{start}");
+    }
+
     #[test]
     fn a_random_move_is_legal_and_none_when_the_game_is_over() {
         let rules = with_ply_limit(&Ruleset::barrage(), 60);
