@@ -997,8 +997,9 @@ enum MarsalStatus marsal_search_config_default(struct MarsalSearchConfig *out);
 // and what the search cost into `*stats_out` (may be NULL). The bot
 // (perfect-information Monte Carlo: it draws `config->determinizations`
 // complete positions from the side's own view and searches each with
-// alpha-beta within its share of `config->nodes`) uses only what the side to
-// move knows: two games that differ only in pieces hidden from it give the
+// alpha-beta within its share of `config->nodes`; its beliefs about the
+// enemy's pieces weigh what the side saw them do over the game's moves)
+// uses only what the side to move knows: two games that differ only in pieces hidden from it give the
 // same move for the same configuration. The move is always one of
 // `marsal_game_legal_moves` (every rule of the ruleset applies), and the same
 // game and configuration always give the same move, on every machine.

@@ -110,6 +110,40 @@ impl Behaviour {
         w
     }
 
+    /// What `observer` saw the enemy's pieces do over `game`'s moves, from
+    /// its start: each move's observation and `observer`'s view after it
+    /// taken in with [`Behaviour::observe`]. So a host that keeps only the
+    /// game (the C ABI's game handle, a web page) gives the search the same
+    /// evidence as a bot that kept it move by move. Costs a replay of the
+    /// game (no allocation).
+    ///
+    /// ```
+    /// use marsal::{Behaviour, Game, Position, Ruleset, Side};
+    /// let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+    /// let mut kept = Behaviour::new(Side::Blue);
+    /// for _ in 0..20 {
+    ///     let mv = game.legal_moves()[0];
+    ///     let outcome = game.play(mv)?;
+    ///     kept.observe(game.rules(), &outcome.observed_by(Side::Blue), &game.view(Side::Blue));
+    /// }
+    /// assert_eq!(Behaviour::from_game(&game, Side::Blue), kept);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn from_game(game: &crate::Game, observer: Side) -> Behaviour {
+        let mut seen = Behaviour::new(observer);
+        let mut pos = *game.start_position();
+        for outcome in game.outcomes() {
+            pos.play_unchecked(outcome.mv);
+            seen.observe(
+                game.rules(),
+                &outcome.observed_by(observer),
+                &pos.view(observer),
+            );
+        }
+        seen
+    }
+
     /// Takes in one move as the observer saw it (`obs`, e.g.
     /// [`Outcome::observed_by`](crate::Outcome::observed_by)) and the
     /// observer's view after it, under `rules`: follows the enemy pieces
@@ -350,5 +384,22 @@ mod tests {
         // Red's Marshal takes the piece on e5: its record goes.
         let (_, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5", "e4xe5"]);
         assert!(red.is_empty());
+    }
+
+    #[test]
+    fn the_game_gives_the_behaviour_kept_move_by_move() {
+        let steps = ["e5xe4", "j1-j2", "e6-e5", "j2-j1", "e5-f5"];
+        let (game, red) = game_and_behaviour(&steps);
+        assert!(!red.is_empty());
+        assert_eq!(Behaviour::from_game(&game, Side::Red), red);
+        // Blue saw nothing near a piece of Blue's that Red knows.
+        assert!(Behaviour::from_game(&game, Side::Blue).is_empty());
+        // A game started later replays only its own moves.
+        let (later, _) = game_and_behaviour(&steps[..2]);
+        let mut later = Game::from_position(*later.position());
+        for m in &steps[2..] {
+            later.play(m.parse().expect("a move")).expect("legal");
+        }
+        assert_eq!(Behaviour::from_game(&later, Side::Red), red);
     }
 }

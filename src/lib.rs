@@ -64,7 +64,7 @@
 //! | what | where |
 //! |---|---|
 //! | determinizations: a complete position or game consistent with one side's view, checks of consistency, a position from a view, a position kept from observations | [`determinize`] ([`Position::determinize`], [`Game::determinize`], [`Position::is_consistent`], [`Position::from_view`], [`Position::play_observed`]) |
-//! | the search bot (PIMC: determinizations searched with alpha-beta) | [`search`] ([`search_move`], [`search_position`], [`search_view`], [`SearchConfig`]); its evaluation in `eval.rs` |
+//! | the search bot (PIMC: determinizations searched with alpha-beta) | [`search`] ([`search_move`], [`search_game`], [`search_position`], [`search_view`], [`SearchConfig`]); its evaluation in `eval.rs` |
 //! | setups a person would make | `setup_sensible.rs` ([`Setup::sensible`]) |
 //! | the careful bot | `bot.rs` ([`careful_move`]) |
 //! | the fixed action space and observation tensor for learning | [`encoding`] |
@@ -154,12 +154,12 @@ pub use piece::{KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side
 pub use position::{MoveError, MoveText, Position, PositionError};
 pub use rng::Rng;
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
-#[cfg(feature = "alloc")]
-pub use search::search_move;
 pub use search::{
     SearchConfig, SearchResult, search_position, search_position_seen, search_position_with_clock,
     search_view,
 };
+#[cfg(feature = "alloc")]
+pub use search::{search_game, search_move};
 pub use setup::{Setup, SetupError, SetupText};
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};

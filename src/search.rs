@@ -467,13 +467,24 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
 /// # Ok::<(), marsal::PositionError>(())
 /// ```
 pub fn search_position(position: &Position, moves: &[Move], config: &SearchConfig) -> SearchResult {
+    search_system_timed(position, moves, config, None)
+}
+
+/// The search, its time limit (if any) read from the system's clock (with
+/// `std`; without it, only the node budget counts).
+fn search_system_timed(
+    position: &Position,
+    moves: &[Move],
+    config: &SearchConfig,
+    behaviour: Option<&crate::Behaviour>,
+) -> SearchResult {
     #[cfg(feature = "std")]
     if config.time_ms > 0 {
         let start = std::time::Instant::now();
         let mut clock = || start.elapsed().as_micros() as u64;
-        return search(position, moves, config, Some(&mut clock), None);
+        return search(position, moves, config, Some(&mut clock), behaviour);
     }
-    search::<fn() -> u64>(position, moves, config, None, None)
+    search::<fn() -> u64>(position, moves, config, None, behaviour)
 }
 
 /// [`search_position`] with the time limit read from `clock`: the
@@ -672,9 +683,10 @@ fn search<C: ?Sized + FnMut() -> u64>(
 }
 
 /// The search bot's move in `game` for the side to move, among the game's
-/// legal moves (see the module documentation); `None` when the game is over.
-/// Deterministic for a given seed and node budget; uses only what the side
-/// to move knows.
+/// legal moves (see the module documentation), with what that side saw the
+/// enemy's pieces do over the game in its beliefs ([`search_game`]); `None`
+/// when the game is over. Deterministic for a given seed and node budget;
+/// uses only what the side to move knows.
 ///
 /// ```
 /// use marsal::{Game, Position, Ruleset, SearchConfig, search_move};
@@ -685,7 +697,27 @@ fn search<C: ?Sized + FnMut() -> u64>(
 /// ```
 #[cfg(feature = "alloc")]
 pub fn search_move(game: &crate::Game, config: &SearchConfig) -> Option<Move> {
-    search_position(game.position(), &game.legal_moves(), config).best
+    search_game(game, config).best
+}
+
+/// Searches `game` for its side to move, with what that side saw the enemy's
+/// pieces do over the game ([`Behaviour::from_game`](crate::Behaviour::from_game))
+/// in its beliefs, as [`search_position_seen`] does; the time limit (if any)
+/// read from the system's clock (with `std`). What [`search_move`] plays, with
+/// what the search cost. Uses only what the side to move knows.
+///
+/// ```
+/// use marsal::{Game, Position, Ruleset, SearchConfig, search_game};
+/// let game = Game::from_position(Position::start(&Ruleset::classic(), 5, 6)?);
+/// let found = search_game(&game, &SearchConfig::default().with_nodes(2_000));
+/// assert!(game.is_legal(found.best.unwrap()));
+/// assert!(found.nodes > 0);
+/// # Ok::<(), marsal::PositionError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn search_game(game: &crate::Game, config: &SearchConfig) -> SearchResult {
+    let seen = crate::Behaviour::from_game(game, game.position().to_move);
+    search_system_timed(game.position(), &game.legal_moves(), config, Some(&seen))
 }
 
 /// The search bot's move for the side whose `view` it is, among `moves` (the

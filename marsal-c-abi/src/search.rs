@@ -3,7 +3,7 @@
 //! limit too) and what the search cost.
 
 use super::*;
-use marsal::{Game, SearchConfig, search_position};
+use marsal::{Game, SearchConfig};
 
 /// The search bot's default node budget (`marsal::SearchConfig::DEFAULT_NODES`:
 /// about 10 ms a move on one core).
@@ -102,15 +102,16 @@ pub unsafe extern "C" fn marsal_search_config_default(
 
 /// The search bot's move for the side to move in `game` under `config`.
 fn search(game: &Game, config: &SearchConfig) -> marsal::SearchResult {
-    search_position(game.position(), &game.legal_moves(), config)
+    marsal::search_game(game, config)
 }
 
 /// Writes the search bot's move for the side to move in `game` into `*out`,
 /// and what the search cost into `*stats_out` (may be NULL). The bot
 /// (perfect-information Monte Carlo: it draws `config->determinizations`
 /// complete positions from the side's own view and searches each with
-/// alpha-beta within its share of `config->nodes`) uses only what the side to
-/// move knows: two games that differ only in pieces hidden from it give the
+/// alpha-beta within its share of `config->nodes`; its beliefs about the
+/// enemy's pieces weigh what the side saw them do over the game's moves)
+/// uses only what the side to move knows: two games that differ only in pieces hidden from it give the
 /// same move for the same configuration. The move is always one of
 /// `marsal_game_legal_moves` (every rule of the ruleset applies), and the same
 /// game and configuration always give the same move, on every machine.

@@ -79,8 +79,13 @@ pub fn run(o: Options) -> Result<(), String> {
         let side = game.position().to_move();
         let moves = game.legal_moves();
         let view = game.position().view(side);
+        // What the side saw the enemy's pieces do: the search bot weighs it.
+        let seen = marsal::Behaviour::from_game(&game, side);
+        let start = std::time::Instant::now();
         let mv = bots[side.index()]
-            .choose(&rules, &view, &moves, &mut rng)
+            .choose_seen(&rules, &view, &moves, &mut rng, Some(&seen), &mut || {
+                start.elapsed().as_micros() as u64
+            })
             .ok_or("the engine gave no legal move in a game it says is ongoing")?;
         let text = game.position().move_text(mv).to_string();
         let outcome = game

@@ -400,7 +400,8 @@ impl Bot {
     /// Its move in `game` for the side to move (`None` when the game is over
     /// or that side has no legal move): random draws with `rng`
     /// ([`random_move`]), careful from the side's view with `rng`, the search
-    /// ([`marsal::search_move`], which determinizes the side's view) seeded
+    /// ([`marsal::search_game`], which determinizes the side's view and weighs
+    /// what the side saw the enemy's pieces do over the game) seeded
     /// with `search_seed`, its time limit (if any) read from the system's
     /// clock.
     ///
@@ -445,8 +446,15 @@ impl Bot {
             }
             Bot::Search { .. } => {
                 let config = self.search_config(search_seed)?;
-                search_position_with_clock(game.position(), &game.legal_moves(), &config, clock)
-                    .best
+                let seen = marsal::Behaviour::from_game(game, game.position().to_move());
+                marsal::search_position_seen(
+                    game.position(),
+                    &game.legal_moves(),
+                    &config,
+                    &seen,
+                    clock,
+                )
+                .best
             }
         }
     }

@@ -1,9 +1,10 @@
 //! What a side saw the enemy's pieces do ([`Behaviour`]) comes from its
 //! observations and views alone: two games that differ only in pieces hidden
-//! from it give it the same behaviour, and its search the same move.
+//! from it give it the same behaviour (kept move by move, or read from the
+//! game with `Behaviour::from_game`), and its search the same move.
 
 use crate::common::presets;
-use marsal::{Behaviour, Game, Rng, SearchConfig, Side, search_position_seen};
+use marsal::{Behaviour, Game, Rng, SearchConfig, Side, search_move, search_position_seen};
 
 /// `observer`'s behaviour after replaying `game`'s moves from its start.
 fn behaviour_of(game: &Game, observer: Side) -> Behaviour {
@@ -47,6 +48,9 @@ fn behaviour_depends_only_on_what_the_side_saw() {
             }
             let (a, b) = (behaviour_of(&game, side), behaviour_of(&other, side));
             assert_eq!(a, b, "seed {seed}");
+            // What a host that keeps only the game gets is the same.
+            assert_eq!(Behaviour::from_game(&game, side), a, "seed {seed}");
+            assert_eq!(Behaviour::from_game(&other, side), b, "seed {seed}");
             if !a.is_empty() {
                 evidence += 1;
             }
@@ -58,6 +62,11 @@ fn behaviour_depends_only_on_what_the_side_saw() {
             assert_eq!(
                 search_position_seen(&pos_a, &moves, &config, &a, &mut clock).best,
                 search_position_seen(&pos_b, &other.legal_moves(), &config, &b, &mut clock).best,
+                "seed {seed}"
+            );
+            assert_eq!(
+                search_move(&game, &config),
+                search_move(&other, &config),
                 "seed {seed}"
             );
         }
