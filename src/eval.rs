@@ -18,6 +18,8 @@ pub(crate) const WIN: i32 = 1_000_000;
 pub(crate) struct Values {
     /// By kind: the value of a piece.
     pub(crate) kind: [i32; 16],
+    /// By kind: the value of a piece the opponent knows (a sixth less).
+    known: [i32; 16],
 }
 
 impl Values {
@@ -49,7 +51,10 @@ impl Values {
             };
             kind[k.index()] = v;
         }
-        Values { kind }
+        Values {
+            kind,
+            known: kind.map(|v| v - v / 6),
+        }
     }
 }
 
@@ -70,18 +75,24 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
     let mut flag = [usize::MAX; 2];
     for side in Side::BOTH {
         let s = side.index();
-        for cell in pos.boards.pieces[s].cells() {
+        pos.boards.pieces[s].cells().for_each(|cell| {
             let kind = kind_of(pos.cells[cell]);
             if kind.is_flag() {
                 flag[s] = cell;
             }
-            let v = values[s].kind[kind.index()];
             let known = pos.knowledge[cell].count_ones() == 1;
-            score[s] += if known { v - v / 6 } else { v };
-        }
+            score[s] += if known {
+                values[s].known
+            } else {
+                values[s].kind
+            }[kind.index()];
+        });
     }
     // Closeness to the enemy Flag: the nearest movable piece that can reach
-    // it (only a Miner when Mines wall it in), more as it gets near.
+    // it (only a Miner when Mines wall it in), more as it gets near. That
+    // piece (the first of the nearest) is the runner the enemy defends
+    // against (below).
+    let mut runner = [(usize::MAX, usize::MAX); 2];
     for side in Side::BOTH {
         let s = side.index();
         let target = flag[(!side).index()];
@@ -89,15 +100,19 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
             continue;
         }
         let walled = walled_in(pos, target);
-        let mut best = 32;
-        for cell in pos.boards.movers[s].cells() {
+        let (mut best, mut nearest) = (32, usize::MAX);
+        pos.boards.movers[s].cells().for_each(|cell| {
             if walled && !kind_of(pos.cells[cell]).defuses_mines() {
-                continue;
+                return;
             }
-            best = best.min(distance(cell, target));
-        }
+            let d = distance(cell, target);
+            if d < best {
+                (best, nearest) = (d, cell);
+            }
+        });
         let near = 6usize.saturating_sub(best) as i32;
         score[s] += 3 * (24 - best.min(24) as i32) + 6 * near * near;
+        runner[s] = (nearest, best);
     }
     // Defence: against the enemy piece nearest to one's Flag, when it is
     // near, how far one's best placed piece that beats it is from it and
@@ -105,26 +120,13 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
     for side in Side::BOTH {
         let (s, e) = (side.index(), (!side).index());
         let target = flag[s];
-        if target == usize::MAX {
-            continue;
-        }
-        let walled = walled_in(pos, target);
-        let (mut runner, mut near) = (usize::MAX, RUNNER_NEAR + 1);
-        for cell in pos.boards.movers[e].cells() {
-            if walled && !kind_of(pos.cells[cell]).defuses_mines() {
-                continue;
-            }
-            let d = distance(cell, target);
-            if d < near {
-                (runner, near) = (cell, d);
-            }
-        }
-        if runner == usize::MAX {
+        let (runner, near) = runner[e];
+        if target == usize::MAX || near > RUNNER_NEAR {
             continue;
         }
         let kind = kind_of(pos.cells[runner]);
         let mut guard = 24;
-        for cell in pos.boards.movers[s].cells() {
+        pos.boards.movers[s].cells().for_each(|cell| {
             if matches!(
                 combat(pos.rules(), kind_of(pos.cells[cell]), kind),
                 Some(Battle::AttackerWins | Battle::BothRemoved)
@@ -133,7 +135,7 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
                 let behind = (distance(cell, target) + 1).saturating_sub(near);
                 guard = guard.min(distance(cell, runner) + 2 * behind);
             }
-        }
+        });
         score[s] -= 6 * (guard as i32) * (RUNNER_NEAR + 1 - near) as i32;
     }
     // A reserve of movable pieces: the last few are worth more.
