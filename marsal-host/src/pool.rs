@@ -464,6 +464,67 @@ mod tests {
     }
 
     #[test]
+    fn a_split_has_the_length_of_its_slice_and_clips_a_part_to_it() {
+        let mut five = [1u8, 2, 3, 4, 5];
+        let split = Split::new(&mut five);
+        assert_eq!((split.len(), split.is_empty()), (5, false));
+        // SAFETY: one part, the only one taken.
+        assert_eq!(unsafe { split.part(3..9) }, [4, 5]);
+        let mut none: [u8; 0] = [];
+        let split = Split::new(&mut none);
+        assert_eq!((split.len(), split.is_empty()), (0, true));
+    }
+
+    #[test]
+    fn a_spin_ends_when_its_condition_holds_or_its_time_is_over() {
+        let pool = Pool::new(1, Duration::from_secs(60)).unwrap();
+        // Ready at the 200th look: after a few rounds of pauses.
+        let looks = AtomicUsize::new(0);
+        let ready = || looks.fetch_add(1, Ordering::Relaxed) >= 200;
+        assert!(pool.shared.spin_until(ready));
+        pool.set_spin(Duration::from_millis(1));
+        assert!(!pool.shared.spin_until(|| false));
+        pool.set_spin(Duration::ZERO);
+        assert!(!pool.shared.spin_until(|| false));
+        assert!(pool.shared.spin_until(|| true));
+    }
+
+    /// Waits (up to ten seconds) until `pool`'s workers all sleep: whether they
+    /// did, counted exactly.
+    fn workers_fall_asleep(pool: &Pool) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if pool.shared.lock().sleepers == pool.threads() - 1 {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        false
+    }
+
+    #[test]
+    fn the_pool_counts_its_sleeping_workers_exactly_after_every_wake_up() {
+        let pool = Pool::new(3, Duration::ZERO).unwrap();
+        assert!(workers_fall_asleep(&pool));
+        for _ in 0..3 {
+            pool.run(&|_| {}).unwrap();
+            assert!(workers_fall_asleep(&pool));
+        }
+    }
+
+    #[test]
+    fn dropping_a_pool_ends_its_worker_threads() {
+        for spin in [Duration::ZERO, Duration::from_secs(100)] {
+            let pool = Pool::new(3, spin).unwrap();
+            pool.run(&|_| {}).unwrap();
+            let shared = Arc::downgrade(&pool.shared);
+            drop(pool);
+            // The workers held the shared state: all of them are gone.
+            assert!(shared.upgrade().is_none());
+        }
+    }
+
+    #[test]
     fn a_pool_stops_its_spinning_workers_at_once() {
         let pool = Pool::new(3, Duration::from_secs(100)).unwrap();
         pool.run(&|_| {}).unwrap();
