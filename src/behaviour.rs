@@ -12,7 +12,9 @@
 //! event (see [`search`](crate::search) and docs/strength.md, which says how
 //! the weight was chosen). Its inputs are the observer's observations and
 //! views alone, so it never depends on a piece the observer cannot see (a
-//! test compares two games that differ only in such pieces).
+//! test compares two games that differ only in such pieces). It also keeps
+//! who stood where after each of the last plies (public), so that the search
+//! does not go back to a recent position while well ahead.
 //!
 //! ```
 //! use marsal::{Behaviour, Game, Position, Ruleset, Side};
@@ -28,6 +30,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::bitboard::Bits;
 use crate::combat::{Battle, combat};
 use crate::outcome::Observation;
 use crate::piece::{KIND_COUNT, PieceKind, Side};
@@ -38,6 +41,25 @@ use crate::view::{SquareView, View};
 /// The most events counted against one kind of one piece.
 const MAX_EVENTS: i8 = 4;
 
+/// How many of the last positions (who stands where) are remembered.
+pub(crate) const RECENT: usize = 64;
+
+/// Who stands where (each side's occupied squares) and whose move it is:
+/// public information, the same from either side's view.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub(crate) struct Occupancy {
+    pieces: [Bits; 2],
+    to_move: Option<Side>,
+}
+
+/// Who stands where in `pos` and whose move it is.
+pub(crate) fn occupancy(pos: &crate::Position) -> Occupancy {
+    Occupancy {
+        pieces: pos.boards.pieces,
+        to_move: Some(pos.to_move),
+    }
+}
+
 /// What one side has seen the enemy's pieces do (see the module
 /// documentation). Fixed size, no allocation; `Copy`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -46,6 +68,10 @@ pub struct Behaviour {
     /// By cell: for the enemy piece there, how many events made each kind
     /// less likely.
     events: [[i8; KIND_COUNT]; CELLS],
+    /// Who stood where after the last [`RECENT`] plies (a ring, by ply),
+    /// and how many plies were taken in.
+    recent: [Occupancy; RECENT],
+    plies: u32,
 }
 
 impl Behaviour {
@@ -66,6 +92,8 @@ impl Behaviour {
         Behaviour {
             observer,
             events: [[0; KIND_COUNT]; CELLS],
+            recent: [Occupancy::default(); RECENT],
+            plies: 0,
         }
     }
 
@@ -160,6 +188,7 @@ impl Behaviour {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn observe(&mut self, rules: &Ruleset, obs: &Observation, after: &View) {
+        self.remember(after, !obs.side);
         let (a, b) = (obs.mv.from.cell(), obs.mv.to.cell());
         let carried = core::mem::replace(&mut self.events[a], [0; KIND_COUNT]);
         let enemy_at_b = matches!(after.at(obs.mv.to), SquareView::Enemy { .. });
@@ -207,6 +236,30 @@ impl Behaviour {
                 _ => {}
             }
         }
+    }
+
+    /// Remembers who stands where in `after`, `to_move` to move.
+    pub(crate) fn remember(&mut self, after: &View, to_move: Side) {
+        let mut now = Occupancy {
+            pieces: [Bits::default(); 2],
+            to_move: Some(to_move),
+        };
+        for (sq, seen) in after.squares() {
+            match seen {
+                SquareView::Own { .. } => now.pieces[self.observer.index()].set(sq.cell()),
+                SquareView::Enemy { .. } => now.pieces[(!self.observer).index()].set(sq.cell()),
+                _ => {}
+            }
+        }
+        self.recent[self.plies as usize % RECENT] = now;
+        self.plies = self.plies.saturating_add(1);
+    }
+
+    /// How many of the positions after the last [`RECENT`] plies were
+    /// `now` ([`occupancy`]).
+    pub(crate) fn recent_times(&self, now: &Occupancy) -> u32 {
+        let n = (self.plies as usize).min(RECENT);
+        self.recent[..n].iter().filter(|&o| o == now).count() as u32
     }
 
     /// One event against the kinds `less` picks, for the piece on `cell`.
@@ -400,6 +453,36 @@ mod tests {
         for m in &steps[2..] {
             later.play(m.parse().expect("a move")).expect("legal");
         }
-        assert_eq!(Behaviour::from_game(&later, Side::Red), red);
+        let from_later = Behaviour::from_game(&later, Side::Red);
+        assert_eq!(from_later.events(sq("f5"), PieceKind::General), 1);
+        assert_eq!(from_later.plies, 3);
+    }
+
+    #[test]
+    fn the_positions_seen_are_remembered_for_the_search_not_to_repeat_them() {
+        let (game, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5", "j2-j1", "e5-e6"]);
+        // After e5-e6 the position after e5xe4 is back.
+        let now = occupancy(game.position());
+        assert_eq!(red.recent_times(&now), 2);
+        let (before, _) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5"]);
+        assert_eq!(red.recent_times(&occupancy(before.position())), 1);
+        // The same from Blue's side (who stands where is public).
+        assert_eq!(
+            Behaviour::from_game(&game, Side::Blue).recent_times(&now),
+            2
+        );
+        // A position not seen.
+        let (other, _) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e7"]);
+        assert_eq!(red.recent_times(&occupancy(other.position())), 0);
+        // Only the last RECENT plies count.
+        let mut long = red;
+        for _ in 0..RECENT {
+            long.remember(&before.view(Side::Red), before.position().to_move());
+        }
+        assert_eq!(long.recent_times(&now), 0);
+        assert_eq!(
+            long.recent_times(&occupancy(before.position())),
+            RECENT as u32
+        );
     }
 }

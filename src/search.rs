@@ -25,7 +25,10 @@
 //! only in the worlds the sampler drew. (The enemy's attacks on the bot's
 //! Flag are searched: the bot knows its Flag.) The beliefs also weigh what
 //! the bot saw the enemy's pieces do, when the caller kept it
-//! ([`search_position_seen`], [`Behaviour`](crate::Behaviour)).
+//! ([`search_position_seen`], [`Behaviour`](crate::Behaviour)), and, while
+//! well ahead, a quiet root move back to a position of the last plies it saw
+//! scores less for each time it came up (so a won game makes progress
+//! instead of shuffling to the ply limit).
 //!
 //! The root moves are the game's legal moves ([`Game::legal_moves`](crate::Game::legal_moves):
 //! two-square, more-squares and every other rule of the ruleset, from the
@@ -580,6 +583,18 @@ fn search<C: ?Sized + FnMut() -> u64>(
     let next_look = if clock.is_some() { 0 } else { u64::MAX };
     let start = clock.as_mut().map_or(0, |c| c());
     let time = u64::from(config.time_ms) * 1_000;
+    // How often each quiet root move's position (who stands where) came up
+    // in the last plies the bot saw: not to repeat positions while ahead.
+    let mut repeats = [0u32; MAX_MOVES];
+    if let Some(seen) = behaviour {
+        for (i, &mv) in moves[..n].iter().enumerate() {
+            if owner(position.cells[mv.to.cell()]).is_none() {
+                let mut after = *position;
+                after.play_unchecked(mv);
+                repeats[i] = seen.recent_times(&crate::behaviour::occupancy(&after));
+            }
+        }
+    }
     // The root moves the totals cover: all, but when the time ran out before
     // any determinization completed its first depth.
     let mut searched = n;
@@ -659,7 +674,7 @@ fn search<C: ?Sized + FnMut() -> u64>(
         }
         depth_everywhere = depth_everywhere.min(done);
         for i in 0..n {
-            total[i] += i64::from(scores[i]);
+            total[i] += i64::from(repeated(scores[i], repeats[i]));
         }
         result.determinizations += 1;
     }
@@ -680,6 +695,24 @@ fn search<C: ?Sized + FnMut() -> u64>(
         }
     }
     result
+}
+
+/// Above what root score (well ahead) a move back to a recent position is
+/// scored less, and by how much for each time that position came up.
+const AHEAD: i32 = 150;
+const REPEATED: i32 = 50;
+
+/// A root move's `score` when its position came up `times` in the last plies
+/// the bot saw: while well ahead, less by [`REPEATED`] for each time after
+/// the first (at most three), so that a won game makes progress instead of
+/// shuffling one piece back and forth (the ply limit would make it a draw);
+/// going back once (a retreat) costs nothing.
+fn repeated(score: i32, times: u32) -> i32 {
+    if score > AHEAD && times >= 2 {
+        score - REPEATED * (times.min(4) - 1) as i32
+    } else {
+        score
+    }
 }
 
 /// The search bot's move in `game` for the side to move, among the game's

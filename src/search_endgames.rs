@@ -1,7 +1,10 @@
 //! Tests of the search bot finishing a won game and defending its Flag, on
 //! every preset.
 
-use crate::{Game, KindSet, PieceKind, Position, Ruleset, SearchConfig, Side, Square, search_move};
+use crate::{
+    Behaviour, Game, KindSet, PieceKind, Position, Ruleset, SearchConfig, Side, Square,
+    search_move, search_position_seen,
+};
 
 /// Every preset, with its name.
 fn presets() -> [(&'static str, Ruleset); 3] {
@@ -143,6 +146,39 @@ fn search_bot_finishes_a_won_game_on_every_preset() {
                 game.position().ply,
             );
         }
+    }
+}
+
+/// Rule of play: well ahead, the bot does not go back to a position it saw
+/// come up again and again in the last plies (it would shuffle to the ply
+/// limit); a position seen once (a retreat) is no reason to play otherwise.
+#[test]
+fn search_bot_ahead_does_not_go_back_to_a_position_seen_again_and_again() {
+    for (name, rules) in presets() {
+        let pos = won_position(&rules);
+        let moves = pos.legal_moves();
+        let config = SearchConfig::default().with_nodes(2_000).with_seed(1);
+        let best = |seen: &Behaviour| {
+            search_position_seen(&pos, &moves, &config, seen, &mut || 0)
+                .best
+                .expect("a move")
+        };
+        let fresh = Behaviour::new(Side::Red);
+        let first = best(&fresh);
+        assert!(
+            pos.cells[first.to.cell()] == crate::cell::EMPTY,
+            "{name}: {first} is quiet"
+        );
+        let mut after = pos;
+        after.play_unchecked(first);
+        let mut once = fresh;
+        once.remember(&after.view(Side::Red), after.to_move);
+        let mut again = once;
+        for _ in 0..3 {
+            again.remember(&after.view(Side::Red), after.to_move);
+        }
+        assert_eq!(best(&once), first, "{name}");
+        assert_ne!(best(&again), first, "{name}");
     }
 }
 

@@ -255,3 +255,17 @@ fn below_an_unknown_attack_the_drawn_kind_does_not_count() {
     // The Sergeant's world and the Lieutenant's: the same score.
     assert!((values[0] - values[1]).abs() <= 2, "{values:?}");
 }
+
+#[test]
+fn a_move_back_to_a_position_seen_twice_scores_less_only_while_well_ahead() {
+    let ahead = AHEAD + 1;
+    assert_eq!(repeated(ahead, 0), ahead);
+    // Once back (a retreat): nothing.
+    assert_eq!(repeated(ahead, 1), ahead);
+    assert_eq!(repeated(ahead, 2), ahead - REPEATED);
+    assert_eq!(repeated(ahead, 4), ahead - 3 * REPEATED);
+    assert_eq!(repeated(ahead, 40), ahead - 3 * REPEATED);
+    // Not well ahead: a repetition is not a loss of anything.
+    assert_eq!(repeated(AHEAD, 4), AHEAD);
+    assert_eq!(repeated(-AHEAD, 4), -AHEAD);
+}
