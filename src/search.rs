@@ -698,8 +698,9 @@ fn search<C: ?Sized + FnMut() -> u64>(
 }
 
 /// Above what root score (well ahead) a move back to a recent position is
-/// scored less, and by how much for each time that position came up.
+/// scored less ([`repeated`]).
 const AHEAD: i32 = 150;
+/// How much less, for each time that position came up after the first.
 const REPEATED: i32 = 50;
 
 /// A root move's `score` when its position came up `times` in the last plies
