@@ -33,6 +33,7 @@ macro_rules! outln {
 mod bots;
 mod child;
 #[cfg(test)]
+#[path = "../../tests/common/doc_blocks.rs"]
 mod doc_blocks;
 mod match_cmd;
 mod match_record;

@@ -385,10 +385,7 @@ mod tests {
         };
         let line = result_line([51, 47], 2, 0, 0, &scores);
         let heading = "## `marsal match`";
-        let shown = crate::doc_blocks::text_blocks("marsal-cli/README.md", heading)
-            .into_iter()
-            .nth(1)
-            .unwrap_or_else(|| panic!("no second text block under {heading:?}"));
+        let shown = crate::doc_blocks::doc_block("marsal-cli/README.md", heading, "text", 1);
         assert_eq!(
             shown.trim_end(),
             line,

@@ -431,7 +431,7 @@ mod tests {
     #[test]
     fn the_protocol_docs_example_is_what_the_referee_sends_blue() {
         let heading = "### What each bot is told: only what its side knows";
-        let example = crate::doc_blocks::text_blocks("docs/protocol.md", heading)
+        let example = crate::doc_blocks::doc_blocks("docs/protocol.md", heading, "text")
             .into_iter()
             .find(|b| b.starts_with("marsal "))
             .unwrap_or_else(|| {

@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn the_readmes_book_reads_as_one_pair_of_the_ruleset_it_names() {
         let heading = "## `marsal tournament`";
-        let book = crate::doc_blocks::text_blocks("marsal-cli/README.md", heading)
+        let book = crate::doc_blocks::doc_blocks("marsal-cli/README.md", heading, "text")
             .into_iter()
             .find(|b| b.starts_with('#'))
             .unwrap_or_else(|| panic!("no book (a text block starting with #) under {heading:?}"));

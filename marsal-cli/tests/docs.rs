@@ -8,7 +8,10 @@
 //! conventions). A command that must fail shows `? failed` as its last line.
 
 mod common;
+#[path = "../../tests/common/doc_blocks.rs"]
+mod doc_blocks;
 use common::*;
+use doc_blocks::doc_block;
 use std::process::Command;
 
 /// The user docs that hold `marsal` commands.
@@ -149,27 +152,6 @@ const SYNOPSES: [&str; 4] = [
     "## `marsal tournament`",
 ];
 
-/// The first ```` ```text ```` block under the heading line `heading` of
-/// `doc`, before the next heading; the test fails naming the heading when
-/// there is none.
-fn first_text_block(doc: &str, heading: &str) -> String {
-    let mut lines = doc.lines().skip_while(|l| l.trim_end() != heading);
-    assert!(
-        lines.next().is_some(),
-        "marsal-cli/README.md has no heading {heading:?}"
-    );
-    while let Some(line) = lines.next() {
-        if line.starts_with('#') {
-            break;
-        }
-        if line.trim_end() == "```text" {
-            let body: Vec<&str> = lines.take_while(|l| !l.starts_with("```")).collect();
-            return body.join("\n");
-        }
-    }
-    panic!("marsal-cli/README.md has no ```text block under {heading:?}");
-}
-
 /// The synopses of a block: a line `marsal ...` starts one, an indented line
 /// continues it.
 fn synopses(block: &str) -> Vec<String> {
@@ -224,11 +206,9 @@ fn help_options(help: &str) -> Vec<String> {
 
 #[test]
 fn the_readmes_synopses_name_every_option_of_the_commands_and_no_other() {
-    let path = repo().join("marsal-cli/README.md");
-    let doc = std::fs::read_to_string(&path).expect("marsal-cli/README.md");
     let mut checked = 0;
     for heading in SYNOPSES {
-        for synopsis in synopses(&first_text_block(&doc, heading)) {
+        for synopsis in synopses(&doc_block("marsal-cli/README.md", heading, "text", 0)) {
             let words: Vec<&str> = synopsis.split_whitespace().collect();
             assert_eq!(words.first(), Some(&"marsal"), "{heading}: {synopsis}");
             let sub: Vec<&str> = words[1..]
