@@ -578,6 +578,71 @@ mod tests {
     }
 
     #[test]
+    fn a_bot_is_found_by_its_name_and_an_unknown_name_finds_none() {
+        assert_eq!(Bot::from_name("careful"), Some(Bot::Careful));
+        assert_eq!(
+            Bot::from_name("search:nodes=40"),
+            Some(Bot::Search {
+                nodes: 40,
+                time_ms: 0
+            })
+        );
+        assert_eq!(Bot::from_name("clever"), None);
+    }
+
+    #[test]
+    fn a_budget_given_after_the_name_changes_the_search_bot_only() {
+        let search = Bot::Search {
+            nodes: 100,
+            time_ms: 30,
+        };
+        assert_eq!(
+            search.with_nodes(Some(9)),
+            Bot::Search {
+                nodes: 9,
+                time_ms: 30
+            }
+        );
+        assert_eq!(search.with_nodes(None), search);
+        assert_eq!(
+            search.with_time(Some(20)),
+            Bot::Search {
+                nodes: u32::MAX,
+                time_ms: 20
+            }
+        );
+        assert_eq!(search.with_time(None), search);
+        for other in [Bot::Random, Bot::Careful] {
+            assert_eq!(other.with_nodes(Some(9)).with_time(Some(20)), other);
+        }
+    }
+
+    #[test]
+    fn a_search_bot_told_the_view_of_the_side_not_to_move_plays_as_the_cores_search_view() {
+        // Blue is to move; the view is Red's, and the moves Red had at the
+        // start: the search cannot start from that view, so the bot plays
+        // what the core's `search_view` plays for it (the careful choice).
+        let mut g = game();
+        let red_moves = g.legal_moves();
+        let mv = g.legal_moves()[0];
+        g.play(mv).expect("legal");
+        let view = g.view(Side::Red);
+        let bot = Bot::Search {
+            nodes: 300,
+            time_ms: 0,
+        };
+        for seed in 0..8 {
+            let mut rng = Rng::new(seed);
+            let config = bot.search_config(Rng::new(seed).next_u64()).expect("search");
+            assert_eq!(
+                bot.choose(g.rules(), &view, &red_moves, &mut rng),
+                marsal::search_view(g.rules(), &view, &red_moves, &config),
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
     fn the_search_bot_of_the_roster_has_the_default_budget() {
         assert_eq!(
             Bot::parse("search"),
