@@ -633,7 +633,9 @@ mod tests {
         };
         for seed in 0..8 {
             let mut rng = Rng::new(seed);
-            let config = bot.search_config(Rng::new(seed).next_u64()).expect("search");
+            let config = bot
+                .search_config(Rng::new(seed).next_u64())
+                .expect("search");
             assert_eq!(
                 bot.choose(g.rules(), &view, &red_moves, &mut rng),
                 marsal::search_view(g.rules(), &view, &red_moves, &config),
