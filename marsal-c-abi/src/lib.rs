@@ -69,9 +69,8 @@
 //! | `batch.rs` | random plies and playouts, views, moves and plays of many games |
 //! | `encoding.rs` | action spaces, masks and observations for learning |
 //! | `bots.rs` | the built-in bots (random, careful, search) as batch policies |
-//! | `vec_env_step.rs` | the outputs of a vector env call and the work on a part of its games |
-//! | `vec_env_legal.rs` | the legal actions of a vector env's game, kept from its mask for the draws and checks |
-//! | `vec_env.rs` | `MarsalVecEnv`, the vectorised environment, on its own threads |
+//! | `vec_env_outputs.rs` | `MarsalVecEnvOutputs`, the caller's buffers of a vector env call, read as the host layer's `VecEnvOutputs` |
+//! | `vec_env.rs` | `MarsalVecEnv`, the host layer's vectorised environment (`marsal_host::VecEnv`) behind a handle |
 //! | `vec_env_async.rs` | the asynchronous step of a vector env: send, then recv, the play on a driver thread |
 //! | `render.rs` | pictures of a game: SVG text and RGB pixels of a side's or the referee's view |
 #![allow(unsafe_code)]
@@ -110,9 +109,8 @@ mod encoding;
 pub use encoding::*;
 mod bots;
 pub use bots::*;
-mod vec_env_legal;
-mod vec_env_step;
-pub use vec_env_step::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
+mod vec_env_outputs;
+pub use vec_env_outputs::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
 mod vec_env;
 pub use vec_env::*;
 mod vec_env_async;

@@ -334,7 +334,13 @@ pub(super) fn last_message() -> String {
 /// Copies of the games of `e`.
 fn games(e: &Env) -> Vec<marsal::Game> {
     // SAFETY: a live handle, not used elsewhere meanwhile.
-    unsafe { &*e.ptr }.games().cloned().collect()
+    unsafe { &*e.ptr }
+        .env
+        .as_ref()
+        .expect("idle")
+        .games()
+        .cloned()
+        .collect()
 }
 
 /// The legal actions of `g` (the side to move's), sorted.
@@ -374,7 +380,11 @@ fn with_masks_every_legal_action_is_drawn_and_nothing_else() {
         let mut e = Env::new(rules, 5, 3, 2, MARSAL_OBS_UINT8);
         for _ in 0..3 {
             e.step_random();
-            let space = *unsafe { &*e.ptr }.action_space();
+            let space = *unsafe { &*e.ptr }
+                .env
+                .as_ref()
+                .expect("idle")
+                .action_space();
             let legal: Vec<Vec<i64>> = games(&e).iter().map(|g| legal_actions(&space, g)).collect();
             let mut counts = vec![std::collections::HashMap::new(); 5];
             // 40 draws a legal action: each comes up (the chance that one
@@ -411,7 +421,11 @@ fn with_masks_an_action_legal_elsewhere_or_before_is_refused_as_without_them() {
     let n = 8;
     let mut on = Env::new("classic", n, 5, 2, MARSAL_OBS_UINT8);
     let mut off = Env::new("classic", n, 5, 1, MARSAL_OBS_UINT8);
-    let space = *unsafe { &*on.ptr }.action_space();
+    let space = *unsafe { &*on.ptr }
+        .env
+        .as_ref()
+        .expect("idle")
+        .action_space();
     let mut rng = marsal::Rng::new(17);
     let mut before: Vec<Vec<i64>> = games(&on)
         .iter()
@@ -494,7 +508,11 @@ fn with_masks_a_game_draws_from_the_actions_its_mask_listed() {
         .collect();
     let r = Box::into_raw(Box::new(MarsalRuleset { rules }));
     let mut e = Env::of(r, (4500, 1800), n, seed, 2, MARSAL_OBS_UINT8);
-    let space = *unsafe { &*e.ptr }.action_space();
+    let space = *unsafe { &*e.ptr }
+        .env
+        .as_ref()
+        .expect("idle")
+        .action_space();
     let writer = marsal::encoding::MaskWriter::new(&space);
     let mut mask = vec![0u8; space.size()];
     let mut list = [0u16; marsal::MAX_MOVES];
@@ -531,7 +549,11 @@ fn a_reset_restarts_every_game_as_a_new_environment_of_its_seed() {
         );
         let fresh = Env::new("classic", 5, 9, 1, MARSAL_OBS_UINT8);
         assert_eq!(games(&e), games(&fresh));
-        let space = *unsafe { &*e.ptr }.action_space();
+        let space = *unsafe { &*e.ptr }
+            .env
+            .as_ref()
+            .expect("idle")
+            .action_space();
         let mut drawn = vec![0i64; 5];
         // SAFETY: a live handle and a buffer of 5.
         let s = unsafe { marsal_vec_env_random_actions(e.ptr, drawn.as_mut_ptr(), 5) };

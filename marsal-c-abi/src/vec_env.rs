@@ -1,18 +1,21 @@
-//! The vectorised environment (`MarsalVecEnv`): N games of one ruleset
-//! stepped together from action indices, each restarted from fresh random
-//! setups when it ends (see `encoding.rs` for the action space and the
-//! observations), on a pool of worker threads the handle owns (`pool.rs`;
-//! the work of a part of the games is in `vec_env_step.rs`).
+//! The vectorised environment (`MarsalVecEnv`): the host layer's
+//! [`VecEnv`] (N games of one ruleset stepped together from action indices,
+//! each restarted from fresh random setups when it ends, on a pool of worker
+//! threads; see `encoding.rs` for the action space and the observations)
+//! behind a handle, its arguments checked and its errors made codes; the
+//! output buffers are read from `MarsalVecEnvOutputs` (`vec_env_outputs.rs`),
+//! and the step in the background is in `vec_env_async.rs`.
 
 use super::vec_env_async::{Flight, idle, idle_mut};
-use super::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
+use super::vec_env_outputs::{MARSAL_OBS_FLOAT32, outputs_of};
 use super::*;
-use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace};
-use marsal_host::pool::{DEFAULT_SPIN, Pool, Split};
+use marsal_host::{VecEnv, VecEnvError};
 use std::time::Duration;
 
 /// The most threads a vector environment may use.
 pub const MARSAL_VEC_ENV_MAX_THREADS: usize = 256;
+const _: () = assert!(MARSAL_VEC_ENV_MAX_THREADS == VecEnv::MAX_THREADS);
+const _: () = assert!(MARSAL_VEC_ENV_MAX_SPIN_US as u128 == VecEnv::MAX_SPIN.as_micros());
 
 /// A vectorised environment (opaque): `num_envs` games of one ruleset stepped
 /// together by `marsal_vec_env_step`, each restarted from fresh random setups
@@ -27,70 +30,24 @@ pub const MARSAL_VEC_ENV_MAX_THREADS: usize = 256;
 /// Each game has its own generators, drawn from the seed and its index, so the
 /// results are the same for any number of threads.
 pub struct MarsalVecEnv {
-    pub(crate) spaces: Spaces,
-    pub(crate) slots: Vec<Slot>,
-    pub(crate) pool: Pool,
-    /// The step in flight, if any (`vec_env_async.rs`): while one is, `slots`
-    /// and `pool` are with it and every call but recv and free is refused.
+    /// The environment; `None` while a step is in flight (it is with the
+    /// driver thread, `vec_env_async.rs`), when every call but recv and free
+    /// is refused.
+    pub(crate) env: Option<VecEnv>,
     pub(crate) flight: Flight,
 }
 
-impl MarsalVecEnv {
-    /// Runs `task` on every game, split between the pool's threads; the error
-    /// of the lowest game index, if any.
-    pub(crate) fn run(
-        &mut self,
-        task: Task<'_>,
-        outputs: &Outputs<'_>,
-        draws: Option<&mut [i64]>,
-    ) -> FfiResult {
-        let spaces = self.spaces;
-        let slots = Split::new(&mut self.slots);
-        let draws = draws.map(Split::new);
-        let first = FirstError::default();
-        let parts = self.pool.threads().min(slots.len()).max(1);
-        self.pool
-            .run(&|part| {
-                if part < parts {
-                    run_part(
-                        &spaces,
-                        task,
-                        &slots,
-                        outputs,
-                        draws.as_ref(),
-                        &first,
-                        parts,
-                        part,
-                    );
-                }
-            })
-            .map_err(|_| {
-                Error::new(
-                    MarsalStatus::Panic,
-                    "internal error (panic) in a vector environment thread".to_string(),
-                )
-            })?;
-        first.into_result()
-    }
-
-    /// Checks `actions` (one a game), then plays them and writes `outputs`.
-    fn step(&mut self, actions: &[i64], outputs: &Outputs<'_>) -> FfiResult {
-        let none = Outputs::none();
-        self.run(Task::Check(actions), &none, None)?;
-        self.run(Task::Play, outputs, None)
-    }
-}
-
-/// Checks the outputs `o` of a call on `env`.
-///
-/// # Safety
-/// `o` NULL or a readable `MarsalVecEnvOutputs` whose pointers keep its promises.
-unsafe fn outputs<'a>(
-    env: &MarsalVecEnv,
-    o: *const MarsalVecEnvOutputs,
-) -> Result<Outputs<'a>, Error> {
-    // SAFETY: the caller's promise.
-    unsafe { Outputs::check(o, env.slots.len(), &env.spaces) }
+/// The status and message of `e`, an error of the host layer's
+/// environment.
+pub(crate) fn vec_env_error(e: VecEnvError) -> Error {
+    let status = match &e {
+        VecEnvError::Position(p) => return position_error(*p),
+        VecEnvError::Illegal { error, .. } => move_error(*error).status,
+        VecEnvError::BufferTooSmall { .. } => MarsalStatus::BufferTooSmall,
+        VecEnvError::ThreadStart(_) | VecEnvError::Panicked => MarsalStatus::Panic,
+        _ => MarsalStatus::InvalidArgument,
+    };
+    Error::new(status, e.to_string())
 }
 
 /// The outputs of the `float` forms of reset and step.
@@ -135,29 +92,8 @@ pub unsafe extern "C" fn marsal_vec_env_new(
         if out.is_null() {
             return Err(null("out"));
         }
-        if num_envs == 0 || num_envs > 1 << 20 {
-            return Err(invalid(format!(
-                "num_envs must be 1..={}, not {num_envs}",
-                1 << 20
-            )));
-        }
-        let actions = ActionSpace::new(&r.rules);
-        let spaces = Spaces {
-            rules: r.rules,
-            actions,
-            masks: MaskWriter::new(&actions),
-            observations: ObservationSpace::new(&r.rules),
-            max_plies,
-        };
-        let mut slots = Vec::with_capacity(num_envs);
-        for i in 0..num_envs {
-            slots.push(Slot::new(&r.rules, seed, i)?);
-        }
-        let pool = Pool::new(1, DEFAULT_SPIN).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
         let env = MarsalVecEnv {
-            spaces,
-            slots,
-            pool,
+            env: Some(VecEnv::new(&r.rules, num_envs, seed, max_plies).map_err(vec_env_error)?),
             flight: Flight::default(),
         };
         // SAFETY: checked for NULL above; writable by the caller's promise.
@@ -186,27 +122,7 @@ pub unsafe extern "C" fn marsal_vec_env_set_threads(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle_mut(env) }?;
-        if num_threads > MARSAL_VEC_ENV_MAX_THREADS {
-            return Err(invalid(format!(
-                "num_threads must be 0..={MARSAL_VEC_ENV_MAX_THREADS}, not {num_threads}"
-            )));
-        }
-        let wanted = if num_threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            num_threads
-        };
-        let threads = wanted
-            .clamp(1, MARSAL_VEC_ENV_MAX_THREADS)
-            .min(e.slots.len());
-        if threads == e.pool.threads() {
-            return Ok(());
-        }
-        // Stop the old workers first, so that the threads never add up.
-        let spin = e.pool.spin();
-        e.pool = Pool::new(1, spin).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
-        e.pool = Pool::new(threads, spin).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
-        Ok(())
+        e.set_threads(num_threads).map_err(vec_env_error)
     })
 }
 
@@ -223,7 +139,7 @@ pub unsafe extern "C" fn marsal_vec_env_threads(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        *try_mut!(out, "out") = e.pool.threads();
+        *try_mut!(out, "out") = e.threads();
         Ok(())
     })
 }
@@ -260,13 +176,8 @@ pub unsafe extern "C" fn marsal_vec_env_set_spin(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle_mut(env) }?;
-        if microseconds > MARSAL_VEC_ENV_MAX_SPIN_US {
-            return Err(invalid(format!(
-                "the spin must be 0..={MARSAL_VEC_ENV_MAX_SPIN_US} microseconds, not {microseconds}"
-            )));
-        }
-        e.pool.set_spin(Duration::from_micros(microseconds));
-        Ok(())
+        e.set_spin(Duration::from_micros(microseconds))
+            .map_err(vec_env_error)
     })
 }
 
@@ -283,7 +194,7 @@ pub unsafe extern "C" fn marsal_vec_env_spin(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        let us = e.pool.spin().as_micros();
+        let us = e.spin().as_micros();
         *try_mut!(out, "out") = u64::try_from(us).unwrap_or(u64::MAX);
         Ok(())
     })
@@ -317,7 +228,7 @@ pub unsafe extern "C" fn marsal_vec_env_num_envs(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        *try_mut!(out, "out") = e.slots.len();
+        *try_mut!(out, "out") = e.num_envs();
         Ok(())
     })
 }
@@ -341,8 +252,8 @@ pub unsafe extern "C" fn marsal_vec_env_reset_into(
         // SAFETY: the caller's promise.
         let e = unsafe { idle_mut(env) }?;
         // SAFETY: the caller's promise.
-        let outs = unsafe { self::outputs(e, outputs) }?;
-        e.run(Task::Reset(seed), &outs, None)
+        let outs = unsafe { outputs_of(outputs, e) }?;
+        e.reset(seed, outs).map_err(vec_env_error)
     })
 }
 
@@ -406,16 +317,18 @@ pub unsafe extern "C" fn marsal_vec_env_step_into(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle_mut(env) }?;
-        let n = e.slots.len();
+        // A wrong count is reported before a NULL array.
+        let n = e.num_envs();
         if count != n {
-            return Err(invalid(format!(
-                "{count} actions for {n} games: give one action per game"
-            )));
+            return Err(vec_env_error(VecEnvError::Actions {
+                given: count,
+                games: n,
+            }));
         }
         let acts = try_slice!(actions, count, "actions");
         // SAFETY: the caller's promise.
-        let outs = unsafe { self::outputs(e, outputs) }?;
-        e.step(acts, &outs)
+        let outs = unsafe { outputs_of(outputs, e) }?;
+        e.step(acts, outs).map_err(vec_env_error)
     })
 }
 
@@ -479,14 +392,16 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle_mut(env) }?;
-        let n = e.slots.len();
+        // A wrong count is reported before a NULL array.
+        let n = e.num_envs();
         if count != n {
-            return Err(invalid(format!(
-                "room for {count} actions for {n} games: give one per game"
-            )));
+            return Err(vec_env_error(VecEnvError::ActionRoom {
+                given: count,
+                games: n,
+            }));
         }
         let out = try_out_slice!(actions, count, n, "the actions");
-        e.run(Task::Draw, &Outputs::none(), Some(out))
+        e.random_actions(out).map_err(vec_env_error)
     })
 }
 
@@ -504,15 +419,16 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
     boundary(|| {
         // SAFETY: the caller's promise.
         let e = unsafe { idle(env) }?;
-        let n = e.slots.len();
+        // A wrong count is reported before a NULL array.
+        let n = e.num_envs();
         if count != n {
-            return Err(invalid(format!("room for {count} sides for {n} games")));
+            return Err(vec_env_error(VecEnvError::SideRoom {
+                given: count,
+                games: n,
+            }));
         }
         let out = try_out_slice!(out, count, n, "the sides");
-        for (s, o) in e.slots.iter().zip(out.iter_mut()) {
-            *o = s.game().position().to_move() as u8;
-        }
-        Ok(())
+        e.to_move(out).map_err(vec_env_error)
     })
 }
 
@@ -534,24 +450,7 @@ pub unsafe extern "C" fn marsal_vec_env_game(
         if out.is_null() {
             return Err(null("out"));
         }
-        let s = e.slots.get(index).ok_or_else(|| {
-            invalid(format!(
-                "game {index} of an environment of {}",
-                e.slots.len()
-            ))
-        })?;
-        new_game(s.game().clone(), out)
+        let g = e.game(index).map_err(vec_env_error)?;
+        new_game(g.clone(), out)
     })
-}
-
-impl MarsalVecEnv {
-    /// The games, in order (for the batch policies of `bots.rs`).
-    pub(crate) fn games(&self) -> impl ExactSizeIterator<Item = &marsal::Game> + '_ {
-        self.slots.iter().map(|s| s.game())
-    }
-
-    /// The environment's action space.
-    pub(crate) fn action_space(&self) -> &ActionSpace {
-        &self.spaces.actions
-    }
 }

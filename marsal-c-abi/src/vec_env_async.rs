@@ -3,15 +3,20 @@
 //! then hands the play to a driver thread the environment owns, and
 //! `marsal_vec_env_recv` waits for it.
 //!
-//! Soundness: while a step is in flight, the games (`slots`) and the pool of
-//! the environment are not in the handle: `send` moves them into the job it
-//! gives the driver, and `recv` moves them back. The handle then holds only
-//! what the caller's thread reads (the spaces, an empty placeholder, the
-//! in-flight flag and the channels), so no `&mut` is shared between the
-//! caller's thread and the background work; every other call checks the flag
-//! ([`idle`], [`idle_mut`]) before it looks at anything else, and fails with
-//! "a step is in flight" while it is set. The caller's output buffers are
-//! written by the driver between `send` and `recv`: the caller's promise
+//! The host layer's environment has the step in two halves for this
+//! ([`VecEnv::check_actions`], [`VecEnv::play_checked`]); what is here is
+//! the C caller's side of it: a thread that outlives the call, and buffers
+//! borrowed from one call (`send`) to another (`recv`), which a Rust host
+//! would borrow in a scope instead.
+//!
+//! Soundness: while a step is in flight, the environment is not in the
+//! handle: `send` moves it into the job it gives the driver, and `recv`
+//! moves it back. The handle then holds only the in-flight flag and the
+//! channels, so no `&mut` is shared between the caller's thread and the
+//! background work; every other call checks the flag ([`idle`],
+//! [`idle_mut`]) before it looks at anything else, and fails with "a step is
+//! in flight" while it is set. The caller's output buffers are written by
+//! the driver between `send` and `recv`: the caller's promise
 //! (`marsal_vec_env_send`) keeps them valid and untouched until then.
 //!
 //! The driver catches panics (a panic is `MARSAL_STATUS_PANIC` at `recv`)
@@ -19,9 +24,9 @@
 //! than the synchronous step would. Dropping the environment (free) waits
 //! for a step in flight, then stops and joins the driver.
 
-use super::vec_env_step::{Outputs, Task};
+use super::vec_env_outputs::outputs_of;
 use super::*;
-use marsal_host::pool::Pool;
+use marsal_host::{VecEnv, VecEnvOutputs};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
@@ -29,27 +34,20 @@ use std::thread::JoinHandle;
 /// The message of a call on an environment while a step is in flight.
 const IN_FLIGHT: &str = "a step is in flight: call marsal_vec_env_recv first";
 
-/// The outputs of a step in flight, sent to the driver.
-struct SendOutputs(MarsalVecEnvOutputs);
-
-// SAFETY: the pointers are only written by the driver between `send` and
-// `recv`, while the caller's promise (`marsal_vec_env_send`) keeps them valid
-// and unused elsewhere.
-unsafe impl Send for SendOutputs {}
-
-/// A step for the driver to play: the environment's stepping state (moved
-/// out of the handle at `send`, its moves checked) and the outputs.
+/// A step for the driver to play: the environment (moved out of the handle
+/// at `send`, its moves checked) and the outputs (the caller's buffers,
+/// valid until `recv` by the caller's promise).
 struct Job {
-    state: MarsalVecEnv,
-    outputs: SendOutputs,
+    state: VecEnv,
+    outputs: VecEnvOutputs<'static>,
     /// A test's request for a panic on the driver.
     #[cfg(test)]
     panic: bool,
 }
 
-/// A played step: the stepping state, back, and the step's result.
+/// A played step: the environment, back, and the step's result.
 struct Done {
-    state: MarsalVecEnv,
+    state: VecEnv,
     result: FfiResult,
 }
 
@@ -63,10 +61,10 @@ struct Driver {
 /// Where an environment is in the asynchronous step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 enum Phase {
-    /// No step in flight: the games are in the handle.
+    /// No step in flight: the environment is in the handle.
     #[default]
     Idle,
-    /// A step is in flight: the games are with the driver.
+    /// A step is in flight: the environment is with the driver.
     InFlight,
     /// The driver stopped with the games (never expected): the environment
     /// can only be freed.
@@ -90,10 +88,7 @@ impl Flight {
         match self.phase {
             Phase::Idle => Ok(()),
             Phase::InFlight => Err(invalid(IN_FLIGHT.to_string())),
-            Phase::Lost => Err(Error::new(
-                MarsalStatus::Panic,
-                "the environment's games were lost by an internal error: free it",
-            )),
+            Phase::Lost => Err(lost()),
         }
     }
 
@@ -118,7 +113,7 @@ impl Flight {
             .ok_or_else(|| Error::new(MarsalStatus::Panic, "no driver thread"))
     }
 
-    /// Waits for the step in flight: the stepping state and the step's
+    /// Waits for the step in flight: the environment and the step's
     /// result, or `None` (and the phase `Lost`) when the driver stopped.
     fn wait(&mut self) -> Option<Done> {
         let done = self.driver.as_ref().and_then(|d| d.done.recv().ok());
@@ -134,7 +129,7 @@ impl Flight {
 impl Drop for Flight {
     fn drop(&mut self) {
         if self.phase == Phase::InFlight {
-            // The games come back and are dropped here, their pool with them.
+            // The environment comes back and is dropped here, its pool with it.
             drop(self.wait());
         }
         if let Some(d) = self.driver.take() {
@@ -158,11 +153,7 @@ fn drive(jobs: &Receiver<Job>, done: &Sender<Done>) {
         let played = catch_unwind(AssertUnwindSafe(|| {
             #[cfg(test)]
             assert!(!panic, "a panic a test asked for");
-            let n = state.slots.len();
-            // SAFETY: checked by `send` (the same pointers and sizes), and
-            // valid until `recv` by the caller's promise.
-            let outs = unsafe { Outputs::check(&outputs.0, n, &state.spaces) }?;
-            state.run(Task::Play, &outs, None)
+            state.play_checked(outputs).map_err(vec_env_error)
         }));
         let result = played.unwrap_or_else(|_| {
             Err(Error::new(
@@ -180,40 +171,40 @@ fn drive(jobs: &Receiver<Job>, done: &Sender<Done>) {
 ///
 /// # Safety
 /// `env` must be NULL or a live handle.
-pub(crate) unsafe fn idle<'a>(env: *const MarsalVecEnv) -> Result<&'a MarsalVecEnv, Error> {
+pub(crate) unsafe fn idle<'a>(env: *const MarsalVecEnv) -> Result<&'a VecEnv, Error> {
     let e = try_ref!(env, "env");
     e.flight.check_idle()?;
-    Ok(e)
+    e.env.as_ref().ok_or_else(lost)
 }
 
 /// The environment behind `env`, writable, refused while a step is in flight.
 ///
 /// # Safety
 /// `env` must be NULL or a live handle not used elsewhere during the call.
-pub(crate) unsafe fn idle_mut<'a>(env: *mut MarsalVecEnv) -> Result<&'a mut MarsalVecEnv, Error> {
+pub(crate) unsafe fn idle_mut<'a>(env: *mut MarsalVecEnv) -> Result<&'a mut VecEnv, Error> {
     let e = try_mut!(env, "env");
     e.flight.check_idle()?;
-    Ok(e)
+    e.env.as_mut().ok_or_else(lost)
+}
+
+/// The error of a call on an environment whose games were lost.
+fn lost() -> Error {
+    Error::new(
+        MarsalStatus::Panic,
+        "the environment's games were lost by an internal error: free it",
+    )
 }
 
 impl MarsalVecEnv {
-    /// Moves the games and the pool of `self` (their moves checked) into a
-    /// job for the driver, writing `outputs`; on an error nothing is in
-    /// flight and the games are back.
-    fn start_play(&mut self, outputs: MarsalVecEnvOutputs) -> FfiResult {
-        // Made first: a failure leaves everything in place.
-        let placeholder =
-            Pool::new(1, self.pool.spin()).map_err(|m| Error::new(MarsalStatus::Panic, m))?;
+    /// Moves the environment (its moves checked) into a job for the driver,
+    /// writing `outputs`; on an error nothing is in flight and the
+    /// environment is back.
+    fn start_play(&mut self, outputs: VecEnvOutputs<'static>) -> FfiResult {
         let jobs = self.flight.driver()?.jobs.clone();
-        let state = MarsalVecEnv {
-            spaces: self.spaces,
-            slots: std::mem::take(&mut self.slots),
-            pool: std::mem::replace(&mut self.pool, placeholder),
-            flight: Flight::default(),
-        };
+        let state = self.env.take().ok_or_else(lost)?;
         let job = Job {
             state,
-            outputs: SendOutputs(outputs),
+            outputs,
             #[cfg(test)]
             panic: std::mem::take(&mut self.flight.panic_next),
         };
@@ -223,9 +214,7 @@ impl MarsalVecEnv {
                 Ok(())
             }
             Err(e) => {
-                let back = e.0.state;
-                self.slots = back.slots;
-                self.pool = back.pool;
+                self.env = Some(e.0.state);
                 Err(Error::new(
                     MarsalStatus::Panic,
                     "the environment's driver thread stopped",
@@ -245,23 +234,24 @@ impl MarsalVecEnv {
         count: usize,
         outputs: *const MarsalVecEnvOutputs,
     ) -> FfiResult {
-        let n = self.slots.len();
+        let env = self.env.as_mut().ok_or_else(lost)?;
+        let n = env.num_envs();
         if count != n {
-            return Err(invalid(format!(
-                "{count} actions for {n} games: give one action per game"
-            )));
+            return Err(vec_env_error(marsal_host::VecEnvError::Actions {
+                given: count,
+                games: n,
+            }));
         }
         let acts = try_slice!(actions, count, "actions");
-        // SAFETY: the caller's promise. Checked now, so that a bad output
-        // fails `send`; the driver makes the same (successful) check again.
-        unsafe { Outputs::check(outputs, n, &self.spaces) }?;
-        // SAFETY: as above (checked readable or NULL).
-        let o = unsafe { outputs.as_ref() }
-            .copied()
-            .unwrap_or(MarsalVecEnvOutputs::NONE);
-        // Every action is checked (and kept as its move in its game) now.
-        self.run(Task::Check(acts), &Outputs::none(), None)?;
-        self.start_play(o)
+        // SAFETY: the caller's promise: the buffers stay valid and unused
+        // elsewhere until `recv` (or free), which ends the job that holds
+        // them (so `'static` is never relied on past that).
+        let mut outs: VecEnvOutputs<'static> = unsafe { outputs_of(outputs, env) }?;
+        // Checked now, so that a bad output fails `send`; every action is
+        // checked (and kept as its move in its game) too.
+        env.check_outputs(&mut outs).map_err(vec_env_error)?;
+        env.check_actions(acts).map_err(vec_env_error)?;
+        self.start_play(outs)
     }
 }
 
@@ -327,8 +317,8 @@ pub unsafe extern "C" fn marsal_vec_env_send(
     outputs: *const MarsalVecEnvOutputs,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
+        let e = try_mut!(env, "env");
+        e.flight.check_idle()?;
         // SAFETY: the caller's promise.
         unsafe { e.send(actions, count, outputs) }
     })
@@ -371,9 +361,7 @@ pub unsafe extern "C" fn marsal_vec_env_recv(env: *mut MarsalVecEnv) -> MarsalSt
                 "the environment's driver thread stopped with its games: free the environment",
             ));
         };
-        e.slots = done.state.slots;
-        // The placeholder pool (no worker) is dropped here.
-        e.pool = done.state.pool;
+        e.env = Some(done.state);
         done.result
     })
 }

@@ -14,6 +14,8 @@
 //!   ended or was cut off by a ply limit;
 //! - [`EnvGame`]: one game of a vector environment, its generators drawn
 //!   from the seed and its index, restarted when it ends;
+//! - [`VecEnv`]: the vector environment, many games stepped together from
+//!   action indices into the caller's buffers ([`VecEnvOutputs`]);
 //! - [`pool`]: the persistent worker threads a vector environment steps its
 //!   games on;
 //! - [`status_words`], [`reason_token`], [`battle_token`] and
@@ -52,6 +54,15 @@ mod env_game;
 mod playouts;
 #[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
 pub mod pool;
+mod vec_env;
+mod vec_env_legal;
+#[allow(
+    unsafe_code,
+    reason = "each part of a job takes its own range of the games"
+)]
+mod vec_env_step;
+#[cfg(test)]
+mod vec_env_tests;
 mod words;
 
 pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS, move_time_share};
@@ -61,6 +72,7 @@ pub use playouts::{
     PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
     random_playouts, with_ply_limit,
 };
+pub use vec_env::{ObsBuffer, VecEnv, VecEnvError, VecEnvOutputs};
 pub use words::{
     battle_token, draw_reason, kinds_in_play, reason_token, side_name, status_words, win_reason,
 };

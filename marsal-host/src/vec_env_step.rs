@@ -1,76 +1,21 @@
 //! The work of a vector environment, a part of its games at a time: the
-//! games with their own generators (so that any number of threads gives the
-//! same games), the checked output buffers, and the steps (check every
-//! action, then play, reset and write) that `vec_env.rs` runs on its
-//! [`Pool`](marsal_host::pool::Pool).
+//! games with what is known of their positions, the checked output buffers
+//! split between the parts, and the tasks (check every action, then play,
+//! reset and write; draw random actions) that [`VecEnv`](crate::VecEnv)
+//! runs on its [`Pool`](crate::pool::Pool).
 
-use super::vec_env_legal::LegalActions;
-use super::*;
+use crate::EnvGame;
+use crate::pool::{Split, part_range};
+use crate::vec_env::{ObsBuffer, VecEnvError, VecEnvOutputs};
+use crate::vec_env_legal::LegalActions;
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Ruleset};
-use marsal_host::EnvGame;
-use marsal_host::pool::{Split, part_range};
-use std::ffi::c_void;
 use std::ops::Range;
 use std::sync::Mutex;
 
-/// `MarsalVecEnvOutputs.obs_dtype`: observations as `float` (0.0 / 1.0, and
-/// fractions in the two constant planes of the ply counts).
-pub const MARSAL_OBS_FLOAT32: u8 = 0;
-/// `MarsalVecEnvOutputs.obs_dtype`: observations as `uint8_t`, a quarter of
-/// the memory: 0 / 1 where the `float` form has 0.0 / 1.0, and a fraction `x`
-/// as `round(255 x)`.
-pub const MARSAL_OBS_UINT8: u8 = 1;
-
-/// Where a vector env call writes its results; every pointer may be NULL (that
-/// output is not written). Arrays of one value a game (`rewards`,
-/// `terminated`, `truncated`, `to_move`) need `num_envs` elements; `obs` needs
-/// `num_envs` blocks of the observation size (`obs_cap` counts elements of
-/// `obs_dtype`), `masks` `num_envs` blocks of the action space size
-/// (`mask_cap` bytes). A short `obs` or `masks` is
-/// `MARSAL_STATUS_BUFFER_TOO_SMALL` and the call changes nothing.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct MarsalVecEnvOutputs {
-    /// The observations of the side to move next, or NULL.
-    pub obs: *mut c_void,
-    /// Elements (of `obs_dtype`) `obs` has room for.
-    pub obs_cap: usize,
-    /// `MARSAL_OBS_FLOAT32` (`obs` is `float *`) or `MARSAL_OBS_UINT8`
-    /// (`uint8_t *`); anything else is `MARSAL_STATUS_INVALID_ARGUMENT`.
-    pub obs_dtype: u8,
-    /// The legal-action masks (0 / 1) of the side to move next, or NULL.
-    pub masks: *mut u8,
-    /// Bytes `masks` has room for.
-    pub mask_cap: usize,
-    /// The reward of each game's last move for the side that made it, or NULL.
-    pub rewards: *mut f32,
-    /// 1 where the game ended by the rules, or NULL.
-    pub terminated: *mut u8,
-    /// 1 where the game reached the environment's ply limit, or NULL.
-    pub truncated: *mut u8,
-    /// The side (0 red, 1 blue) the observations and masks are for, or NULL.
-    pub to_move: *mut u8,
-}
-
-impl MarsalVecEnvOutputs {
-    /// No output at all.
-    pub(crate) const NONE: MarsalVecEnvOutputs = MarsalVecEnvOutputs {
-        obs: std::ptr::null_mut(),
-        obs_cap: 0,
-        obs_dtype: MARSAL_OBS_FLOAT32,
-        masks: std::ptr::null_mut(),
-        mask_cap: 0,
-        rewards: std::ptr::null_mut(),
-        terminated: std::ptr::null_mut(),
-        truncated: std::ptr::null_mut(),
-        to_move: std::ptr::null_mut(),
-    };
-}
-
-/// One game of the environment with its generators (the host layer's
-/// [`EnvGame`]), and what was known of its position: `legal` and `pending`,
-/// cleared at each change of the game (`step_game`, `Slot::reseed`).
+/// One game of the environment with its generators ([`EnvGame`]), and what
+/// was known of its position: `legal` and `pending`, cleared at each change
+/// of the game (`step_game`, `Slot::reseed`).
 pub(crate) struct Slot {
     env: EnvGame,
     /// The checked move of the step under way: legal in the current position
@@ -94,9 +39,9 @@ pub(crate) struct Spaces {
 
 impl Slot {
     /// Game `index` of an environment seeded with `seed`.
-    pub(crate) fn new(rules: &Ruleset, seed: u64, index: usize) -> Result<Slot, Error> {
+    pub(crate) fn new(rules: &Ruleset, seed: u64, index: usize) -> Result<Slot, VecEnvError> {
         Ok(Slot {
-            env: EnvGame::new(rules, seed, index).map_err(position_error)?,
+            env: EnvGame::new(rules, seed, index)?,
             pending: None,
             legal: LegalActions::new(&ActionSpace::new(rules)),
         })
@@ -109,10 +54,8 @@ impl Slot {
 
     /// Restarts this slot as game `index` of an environment seeded with `seed`
     /// (keeping its buffers); unchanged on an error.
-    fn reseed(&mut self, rules: &Ruleset, seed: u64, index: usize) -> Result<(), Error> {
-        self.env
-            .reseed(rules, seed, index)
-            .map_err(position_error)?;
+    fn reseed(&mut self, rules: &Ruleset, seed: u64, index: usize) -> Result<(), VecEnvError> {
+        self.env.reseed(rules, seed, index)?;
         self.legal.clear();
         self.pending = None;
         Ok(())
@@ -137,15 +80,37 @@ pub(crate) struct Outputs<'a> {
     mask_block: usize,
 }
 
-/// The optional array `p` of `n` elements.
-///
-/// # Safety
-/// `p` NULL or `n` writable elements.
-unsafe fn per_game<'a, T>(p: *mut T, n: usize, what: &str) -> Result<Option<Split<'a, T>>, Error> {
-    if p.is_null() {
-        return Ok(None);
-    }
-    Ok(Some(Split::new(try_out_slice!(p, n, n, what))))
+/// `count * block`, or an error when it cannot be a size in memory.
+fn total(count: usize, block: usize, what: &'static str) -> Result<usize, VecEnvError> {
+    count
+        .checked_mul(block)
+        .filter(|&n| n <= isize::MAX as usize / 4)
+        .ok_or(VecEnvError::TooLarge { count, what, block })
+}
+
+/// The first `needed` elements of `buffer`, or `BufferTooSmall` naming `what`.
+fn fitted<'a, T>(
+    buffer: &'a mut [T],
+    needed: usize,
+    what: &'static str,
+) -> Result<&'a mut [T], VecEnvError> {
+    let given = buffer.len();
+    buffer.get_mut(..needed).ok_or(VecEnvError::BufferTooSmall {
+        what,
+        needed,
+        given,
+    })
+}
+
+/// The optional array of one value a game, `n` games.
+fn per_game<'a, T>(
+    buffer: Option<&'a mut [T]>,
+    n: usize,
+    what: &'static str,
+) -> Result<Option<Split<'a, T>>, VecEnvError> {
+    buffer
+        .map(|b| fitted(b, n, what).map(Split::new))
+        .transpose()
 }
 
 impl<'a> Outputs<'a> {
@@ -163,61 +128,41 @@ impl<'a> Outputs<'a> {
         }
     }
 
-    /// Checks `o` (NULL: nothing written) for an environment of `n` games.
-    ///
-    /// # Safety
-    /// `o` NULL or readable, its pointers as `MarsalVecEnvOutputs` says.
-    pub(crate) unsafe fn check(
-        o: *const MarsalVecEnvOutputs,
+    /// Checks the buffers of `o` for an environment of `n` games, in the
+    /// order of its fields: each must hold at least its size.
+    pub(crate) fn check(
+        o: VecEnvOutputs<'a>,
         n: usize,
         spaces: &Spaces,
-    ) -> Result<Outputs<'a>, Error> {
-        // SAFETY: the caller's promise.
-        let o = unsafe { o.as_ref() }
-            .copied()
-            .unwrap_or(MarsalVecEnvOutputs::NONE);
+    ) -> Result<Outputs<'a>, VecEnvError> {
         let obs_block = spaces.observations.size();
         let mask_block = spaces.actions.size();
-        let obs = if o.obs.is_null() {
-            None
-        } else {
-            let needed = total(n, obs_block, "observations")?;
-            Some(match o.obs_dtype {
-                // SAFETY: the caller's promise (`obs_cap` elements of the type).
-                MARSAL_OBS_FLOAT32 => Obs::F32(Split::new(unsafe {
-                    out_slice(o.obs.cast::<f32>(), o.obs_cap, needed, "the observations")
-                }?)),
-                // SAFETY: as above.
-                MARSAL_OBS_UINT8 => Obs::U8(Split::new(unsafe {
-                    out_slice(o.obs.cast::<u8>(), o.obs_cap, needed, "the observations")
-                }?)),
-                t => {
-                    return Err(invalid(format!(
-                        "obs_dtype {t} is neither MARSAL_OBS_FLOAT32 (0) nor MARSAL_OBS_UINT8 (1)"
-                    )));
-                }
-            })
+        let obs = match o.obs {
+            None => None,
+            Some(buffer) => {
+                let needed = total(n, obs_block, "observations")?;
+                let what = "the observations";
+                Some(match buffer {
+                    ObsBuffer::F32(b) => Obs::F32(Split::new(fitted(b, needed, what)?)),
+                    ObsBuffer::U8(b) => Obs::U8(Split::new(fitted(b, needed, what)?)),
+                })
+            }
         };
-        let masks = if o.masks.is_null() {
-            None
-        } else {
-            let needed = total(n, mask_block, "masks")?;
-            // SAFETY: the caller's promise.
-            Some(Split::new(unsafe {
-                out_slice(o.masks, o.mask_cap, needed, "the masks")
-            }?))
+        let masks = match o.masks {
+            None => None,
+            Some(b) => Some(Split::new(fitted(
+                b,
+                total(n, mask_block, "masks")?,
+                "the masks",
+            )?)),
         };
         Ok(Outputs {
             obs,
             masks,
-            // SAFETY: the caller's promise (`n` elements each).
-            rewards: unsafe { per_game(o.rewards, n, "the rewards") }?,
-            // SAFETY: as above.
-            terminated: unsafe { per_game(o.terminated, n, "terminated") }?,
-            // SAFETY: as above.
-            truncated: unsafe { per_game(o.truncated, n, "truncated") }?,
-            // SAFETY: as above.
-            to_move: unsafe { per_game(o.to_move, n, "to_move") }?,
+            rewards: per_game(o.rewards, n, "the rewards")?,
+            terminated: per_game(o.terminated, n, "terminated")?,
+            truncated: per_game(o.truncated, n, "truncated")?,
+            to_move: per_game(o.to_move, n, "to_move")?,
             obs_block,
             mask_block,
         })
@@ -267,10 +212,10 @@ impl<'a> Outputs<'a> {
 /// The first error of a job's parts, by game index (the lowest wins, so the
 /// error does not depend on the number of threads).
 #[derive(Default)]
-pub(crate) struct FirstError(Mutex<Option<(usize, Error)>>);
+pub(crate) struct FirstError(Mutex<Option<(usize, VecEnvError)>>);
 
 impl FirstError {
-    fn keep(&self, index: usize, e: Error) {
+    fn keep(&self, index: usize, e: VecEnvError) {
         let mut first = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if first.as_ref().is_none_or(|(i, _)| index < *i) {
             *first = Some((index, e));
@@ -278,7 +223,7 @@ impl FirstError {
     }
 
     /// The error kept, if any.
-    pub(crate) fn into_result(self) -> FfiResult {
+    pub(crate) fn into_result(self) -> Result<(), VecEnvError> {
         match self.0.into_inner().unwrap_or_else(|p| p.into_inner()) {
             Some((_, e)) => Err(e),
             None => Ok(()),
@@ -297,6 +242,38 @@ pub(crate) enum Task<'t> {
     Reset(u64),
     /// Draw a random legal action for each game into the `Split`.
     Draw,
+}
+
+/// The move of `action` (game `index`'s) in `game`, checked legal.
+fn checked_move(
+    space: &ActionSpace,
+    game: &Game,
+    action: i64,
+    index: usize,
+) -> Result<Move, VecEnvError> {
+    let side = game.position().to_move();
+    let mv = usize::try_from(action)
+        .ok()
+        .and_then(|a| space.decode(side, a))
+        .ok_or(VecEnvError::NotAnAction {
+            index,
+            action,
+            size: space.size(),
+        })?;
+    game.check_move(mv).map_err(|error| VecEnvError::Illegal {
+        index,
+        action,
+        mv,
+        error,
+    })?;
+    Ok(mv)
+}
+
+/// A uniformly drawn legal action of `game` (-1 when it is over).
+fn random_action(space: &ActionSpace, game: &Game, rng: &mut marsal::Rng) -> i64 {
+    crate::random_move(game, rng)
+        .and_then(|mv| space.encode(game.position().to_move(), mv))
+        .map_or(-1, |a| a as i64)
 }
 
 /// Runs `task` on the games `slots` (the games `range` of the environment,
@@ -328,7 +305,7 @@ pub(crate) fn run_part(
                 // its error.
                 let checked = match slot.legal.legal_move(&spaces.actions, side, a) {
                     Some(mv) => Ok(mv),
-                    None => action_move(&spaces.actions, slot.game(), a, Some(i)),
+                    None => checked_move(&spaces.actions, slot.game(), a, i),
                 };
                 match checked {
                     Ok(mv) => slot.pending = Some(mv),
@@ -367,7 +344,7 @@ fn play_and_write(
     start: usize,
     mut out: PartOutputs<'_>,
     all: &Outputs<'_>,
-) -> Result<(), (usize, Error)> {
+) -> Result<(), (usize, VecEnvError)> {
     let (ob, mb) = (all.obs_block, all.mask_block);
     for (k, slot) in games.iter_mut().enumerate() {
         let i = start + k;
@@ -415,18 +392,11 @@ fn observe<T: ObservationValue>(spaces: &Spaces, g: &Game, o: &mut [T]) {
 
 /// Plays the checked move of `slot`, and restarts the game when it ended or
 /// reached the ply limit: `(reward, terminated, truncated)`.
-fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), Error> {
-    let mv = slot
-        .pending
-        .take()
-        .ok_or_else(|| invalid("no checked action to play".to_string()))?;
+fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), VecEnvError> {
+    let mv = slot.pending.take().ok_or(VecEnvError::NotChecked)?;
     slot.legal.clear();
     let limit = (spaces.max_plies > 0).then_some(spaces.max_plies);
     // Checked legal in this position by the step's check (`pending`).
-    let end = slot
-        .env
-        .step(&spaces.rules, mv, limit)
-        .map_err(position_error)?;
-    let (reward, ended, cut) = (end.reward, end.terminated, end.truncated);
-    Ok((reward, ended, cut))
+    let end = slot.env.step(&spaces.rules, mv, limit)?;
+    Ok((end.reward, end.terminated, end.truncated))
 }
