@@ -55,7 +55,9 @@ mod playouts;
 #[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
 pub mod pool;
 mod vec_env;
+mod vec_env_errors;
 mod vec_env_legal;
+mod vec_env_outputs;
 #[allow(
     unsafe_code,
     reason = "each part of a job takes its own range of the games"
@@ -72,7 +74,9 @@ pub use playouts::{
     PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
     random_playouts, with_ply_limit,
 };
-pub use vec_env::{ObsBuffer, VecEnv, VecEnvError, VecEnvOutputs};
+pub use vec_env::VecEnv;
+pub use vec_env_errors::VecEnvError;
+pub use vec_env_outputs::{ObsBuffer, VecEnvOutputs};
 pub use words::{
     battle_token, draw_reason, kinds_in_play, reason_token, side_name, status_words, win_reason,
 };

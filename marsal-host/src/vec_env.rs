@@ -5,222 +5,12 @@
 //! ([`VecEnvOutputs`]): nothing is allocated on the step path.
 
 use crate::pool::{DEFAULT_SPIN, Pool, Split};
+use crate::vec_env_errors::{MAX_ENVS, MAX_SPIN, MAX_THREADS, VecEnvError};
+use crate::vec_env_outputs::VecEnvOutputs;
 use crate::vec_env_step::{FirstError, Outputs, Slot, Spaces, Task, run_part};
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace};
-use marsal::{Game, Move, MoveError, PositionError, Ruleset};
-use std::fmt;
+use marsal::{Game, Ruleset};
 use std::time::Duration;
-
-/// Why a call on a [`VecEnv`] was refused (nothing changed) or failed.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum VecEnvError {
-    /// No game, or more than [`VecEnv::MAX_ENVS`].
-    NumEnvs(usize),
-    /// More threads than [`VecEnv::MAX_THREADS`].
-    Threads(usize),
-    /// A spin longer than [`VecEnv::MAX_SPIN`].
-    Spin(Duration),
-    /// A thread could not be started (the system's message).
-    ThreadStart(String),
-    /// Not one action a game.
-    Actions {
-        /// The actions given.
-        given: usize,
-        /// The games.
-        games: usize,
-    },
-    /// Not room for one drawn action a game.
-    ActionRoom {
-        /// The room given.
-        given: usize,
-        /// The games.
-        games: usize,
-    },
-    /// Not room for one side a game.
-    SideRoom {
-        /// The room given.
-        given: usize,
-        /// The games.
-        games: usize,
-    },
-    /// No game of that index.
-    GameIndex {
-        /// The index asked for.
-        index: usize,
-        /// The games.
-        games: usize,
-    },
-    /// An output buffer shorter than the environment's games need.
-    BufferTooSmall {
-        /// Which output.
-        what: &'static str,
-        /// The elements needed.
-        needed: usize,
-        /// The elements the buffer has.
-        given: usize,
-    },
-    /// Outputs of that many games cannot be a size in memory.
-    TooLarge {
-        /// The games.
-        count: usize,
-        /// Which outputs.
-        what: &'static str,
-        /// The elements of one game's.
-        block: usize,
-    },
-    /// An action out of the action space.
-    NotAnAction {
-        /// The game's index.
-        index: usize,
-        /// The action.
-        action: i64,
-        /// The size of the action space.
-        size: usize,
-    },
-    /// An action whose move is not legal in its game.
-    Illegal {
-        /// The game's index.
-        index: usize,
-        /// The action.
-        action: i64,
-        /// Its move.
-        mv: Move,
-        /// Why the move is refused.
-        error: MoveError,
-    },
-    /// A new game's start could not be made (an invalid ruleset).
-    Position(PositionError),
-    /// A part of the work panicked (an internal error).
-    Panicked,
-    /// [`VecEnv::play_checked`] with no action checked since the last play.
-    NotChecked,
-}
-
-impl fmt::Display for VecEnvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VecEnvError::NumEnvs(n) => {
-                write!(f, "num_envs must be 1..={}, not {n}", VecEnv::MAX_ENVS)
-            }
-            VecEnvError::Threads(n) => write!(
-                f,
-                "num_threads must be 0..={}, not {n}",
-                VecEnv::MAX_THREADS
-            ),
-            VecEnvError::Spin(d) => write!(
-                f,
-                "the spin must be 0..={} microseconds, not {}",
-                VecEnv::MAX_SPIN.as_micros(),
-                d.as_micros()
-            ),
-            VecEnvError::ThreadStart(m) => f.write_str(m),
-            VecEnvError::Actions { given, games } => write!(
-                f,
-                "{given} actions for {games} games: give one action per game"
-            ),
-            VecEnvError::ActionRoom { given, games } => write!(
-                f,
-                "room for {given} actions for {games} games: give one per game"
-            ),
-            VecEnvError::SideRoom { given, games } => {
-                write!(f, "room for {given} sides for {games} games")
-            }
-            VecEnvError::GameIndex { index, games } => {
-                write!(f, "game {index} of an environment of {games}")
-            }
-            VecEnvError::BufferTooSmall {
-                what,
-                needed,
-                given,
-            } => write!(f, "{what} needs {needed} elements, the buffer has {given}"),
-            VecEnvError::TooLarge { count, what, block } => {
-                write!(f, "{count} {what} of {block} do not fit in memory")
-            }
-            VecEnvError::NotAnAction {
-                index,
-                action,
-                size,
-            } => write!(
-                f,
-                "actions[{index}]: {action} is not an action of this ruleset (0..{size})"
-            ),
-            VecEnvError::Illegal {
-                index,
-                action,
-                mv,
-                error,
-            } => write!(f, "actions[{index}] ({action}, {mv}): {error}"),
-            VecEnvError::Position(e) => write!(f, "{e}"),
-            VecEnvError::Panicked => {
-                f.write_str("internal error (panic) in a vector environment thread")
-            }
-            VecEnvError::NotChecked => f.write_str("no checked action to play"),
-        }
-    }
-}
-
-impl std::error::Error for VecEnvError {}
-
-impl From<PositionError> for VecEnvError {
-    fn from(e: PositionError) -> VecEnvError {
-        VecEnvError::Position(e)
-    }
-}
-
-/// The observations' buffer, of either element type: `f32` (0.0 / 1.0, and
-/// fractions in the two constant planes of the ply counts) or `u8` (0 / 1,
-/// and a fraction `x` as `round(255 x)`).
-#[derive(Debug)]
-pub enum ObsBuffer<'a> {
-    /// Observations as `f32`.
-    F32(&'a mut [f32]),
-    /// Observations as `u8`, a quarter of the memory.
-    U8(&'a mut [u8]),
-}
-
-/// Where a call of a [`VecEnv`] writes its results: each output is optional
-/// (`None`: not written). The outputs of one value a game (`rewards`,
-/// `terminated`, `truncated`, `to_move`) need [`VecEnv::num_envs`]
-/// elements; `obs` that many blocks of [`VecEnv::observation_size`], `masks`
-/// that many blocks of the action space's size. A longer buffer is written
-/// at its start; a shorter one is [`VecEnvError::BufferTooSmall`] and the
-/// call changes nothing.
-#[derive(Debug, Default)]
-pub struct VecEnvOutputs<'a> {
-    /// The observations of the side to move next (its frame turned for
-    /// Blue).
-    pub obs: Option<ObsBuffer<'a>>,
-    /// The legal-action masks (0 / 1) of the side to move next.
-    pub masks: Option<&'a mut [u8]>,
-    /// The reward of each game's last move for the side that made it: +1 a
-    /// win, -1 a loss, else 0.
-    pub rewards: Option<&'a mut [f32]>,
-    /// 1 where the game ended by the rules (won or drawn).
-    pub terminated: Option<&'a mut [u8]>,
-    /// 1 where the game reached the environment's ply limit without ending.
-    pub truncated: Option<&'a mut [u8]>,
-    /// The side (0 red, 1 blue) the observations and masks are for.
-    pub to_move: Option<&'a mut [u8]>,
-}
-
-impl VecEnvOutputs<'_> {
-    /// The same buffers, borrowed again (for a call that keeps `self`).
-    pub fn reborrow(&mut self) -> VecEnvOutputs<'_> {
-        VecEnvOutputs {
-            obs: match &mut self.obs {
-                Some(ObsBuffer::F32(b)) => Some(ObsBuffer::F32(b)),
-                Some(ObsBuffer::U8(b)) => Some(ObsBuffer::U8(b)),
-                None => None,
-            },
-            masks: self.masks.as_deref_mut(),
-            rewards: self.rewards.as_deref_mut(),
-            terminated: self.terminated.as_deref_mut(),
-            truncated: self.truncated.as_deref_mut(),
-            to_move: self.to_move.as_deref_mut(),
-        }
-    }
-}
 
 /// A vector environment: `num_envs` games of one ruleset stepped together
 /// by [`VecEnv::step`], each restarted from fresh random setups when it
@@ -258,11 +48,11 @@ pub struct VecEnv {
 
 impl VecEnv {
     /// The most games an environment holds.
-    pub const MAX_ENVS: usize = 1 << 20;
+    pub const MAX_ENVS: usize = MAX_ENVS;
     /// The most threads an environment uses.
-    pub const MAX_THREADS: usize = 256;
+    pub const MAX_THREADS: usize = MAX_THREADS;
     /// The longest spin of its threads ([`VecEnv::set_spin`]).
-    pub const MAX_SPIN: Duration = Duration::from_secs(1);
+    pub const MAX_SPIN: Duration = MAX_SPIN;
 
     /// `num_envs` games of `rules` (1 to [`VecEnv::MAX_ENVS`]), each from two
     /// random setups drawn from generators of its own, started from `seed`

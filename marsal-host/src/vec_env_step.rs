@@ -6,8 +6,9 @@
 
 use crate::EnvGame;
 use crate::pool::{Split, part_range};
-use crate::vec_env::{ObsBuffer, VecEnvError, VecEnvOutputs};
+use crate::vec_env_errors::VecEnvError;
 use crate::vec_env_legal::LegalActions;
+use crate::vec_env_outputs::{ObsBuffer, VecEnvOutputs};
 use marsal::encoding::{ActionSpace, MaskWriter, ObservationSpace, ObservationValue};
 use marsal::{Game, Move, Ruleset};
 use std::ops::Range;
