@@ -19,7 +19,7 @@
 //!     awk '/ plies$/ {p = $(NF-1)} /Collected/ {ir = $NF} END {printf "%.0f\n", ir / p}'
 //! ```
 
-use marsal::{Position, Rng, Ruleset};
+use marsal::{Position, Rng, Ruleset, batch_seed};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -101,7 +101,7 @@ fn parse_args() -> Result<Options, String> {
 fn play(rules: &Ruleset, seed: u64, first: u64, count: u64) -> Result<u64, String> {
     let mut plies = 0u64;
     for g in first..first + count {
-        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g);
+        let game_seed = batch_seed(seed, g);
         let mut pos = Position::start(rules, game_seed, !game_seed).map_err(|e| e.to_string())?;
         let mut rng = Rng::new(game_seed);
         while pos.play_random(&mut rng).is_some() {}

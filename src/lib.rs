@@ -152,7 +152,7 @@ pub use notation::{PositionText, PositionTextError};
 pub use outcome::{Fight, Observation, Outcome};
 pub use piece::{KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError};
 pub use position::{MoveError, MoveText, Position, PositionError};
-pub use rng::Rng;
+pub use rng::{Rng, batch_seed};
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
 pub use search::{
     SearchConfig, SearchResult, search_position, search_position_seen, search_position_with_clock,

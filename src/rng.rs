@@ -71,3 +71,33 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+/// The seed of the `index`-th game of a batch started from `seed`:
+/// `seed * 0x9E3779B9 + index` (modulo 2^64), the formula of every host's
+/// batch calls (the host layer, `marsal-host`, plays its random playouts
+/// with it) and of the playout benchmark.
+///
+/// ```
+/// assert_eq!(marsal::batch_seed(1, 2), 0x9E37_79B9 + 2);
+/// assert_eq!(marsal::batch_seed(0, 5), 5);
+/// ```
+#[inline]
+pub const fn batch_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9).wrapping_add(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::batch_seed;
+
+    #[test]
+    fn a_batch_seed_is_the_seed_times_0x9e3779b9_plus_the_index_modulo_2_to_the_64() {
+        assert_eq!(batch_seed(1, 2), 0x9E37_79B9 + 2);
+        assert_eq!(batch_seed(3, 0), 3 * 0x9E37_79B9);
+        assert_eq!(batch_seed(0, 7), 7);
+        assert_eq!(
+            batch_seed(1 << 40, 1),
+            (0x9E37_79B9u64 << 40).wrapping_add(1)
+        );
+    }
+}

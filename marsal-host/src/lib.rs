@@ -70,9 +70,11 @@ mod words;
 pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS, move_time_share};
 pub use env::{StepResult, step_result};
 pub use env_game::EnvGame;
+/// The seed of each game of a batch (the engine's, used by every host).
+pub use marsal::batch_seed;
 pub use playouts::{
-    PlayoutError, PlayoutSummary, batch_seed, play_random_plies, random_move, random_playout,
-    random_playouts, with_ply_limit,
+    PlayoutError, PlayoutSummary, play_random_plies, random_move, random_playout, random_playouts,
+    with_ply_limit,
 };
 pub use vec_env::VecEnv;
 pub use vec_env_errors::VecEnvError;

@@ -2,18 +2,7 @@
 //! whole random playouts with the seed formula every host documents (game
 //! `g` of a batch seeded with `s` is seeded with `s * 0x9E3779B9 + g`).
 
-use marsal::{Game, Move, Position, PositionError, Rng, Ruleset, Side, Status};
-
-/// The seed of the `index`-th game of a batch started from `seed`:
-/// `seed * 0x9E3779B9 + index` (modulo 2^64).
-///
-/// ```
-/// assert_eq!(marsal_host::batch_seed(1, 2), 0x9E37_79B9 + 2);
-/// assert_eq!(marsal_host::batch_seed(0, 5), 5);
-/// ```
-pub const fn batch_seed(seed: u64, index: u64) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9).wrapping_add(index)
-}
+use marsal::{Game, Move, Position, PositionError, Rng, Ruleset, Side, Status, batch_seed};
 
 /// A uniformly random legal move of the side to move in `game`, drawn with
 /// `rng`; `None` when the game is over or that side has no legal move. A few
