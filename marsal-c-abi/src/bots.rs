@@ -2,7 +2,7 @@
 //! chosen inside the library by `random`, `careful` or `search` (with its
 //! node budget), for learning loops that need an opponent.
 
-use super::vec_env_async::idle;
+use super::vec_env_async::{idle, try_idle};
 use super::*;
 use marsal::encoding::ActionSpace;
 use marsal::{Game, Rng};
@@ -124,8 +124,7 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
     count: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle(env) }?;
+        let e = try_idle!(env);
         let policy = policy_bot(policy, nodes)?;
         let games = e.games();
         if count != games.len() {

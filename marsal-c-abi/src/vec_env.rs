@@ -6,7 +6,7 @@
 //! output buffers are read from `MarsalVecEnvOutputs` (`vec_env_outputs.rs`),
 //! and the step in the background is in `vec_env_async.rs`.
 
-use super::vec_env_async::{Flight, idle, idle_mut};
+use super::vec_env_async::{Flight, idle, idle_mut, try_idle, try_idle_mut};
 use super::vec_env_outputs::{MARSAL_OBS_FLOAT32, outputs_of};
 use super::*;
 use marsal_host::{VecEnv, VecEnvError};
@@ -120,8 +120,7 @@ pub unsafe extern "C" fn marsal_vec_env_set_threads(
     num_threads: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
+        let e = try_idle_mut!(env);
         e.set_threads(num_threads).map_err(vec_env_error)
     })
 }
@@ -137,8 +136,7 @@ pub unsafe extern "C" fn marsal_vec_env_threads(
     out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle(env) }?;
+        let e = try_idle!(env);
         *try_mut!(out, "out") = e.threads();
         Ok(())
     })
@@ -174,8 +172,7 @@ pub unsafe extern "C" fn marsal_vec_env_set_spin(
     microseconds: u64,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
+        let e = try_idle_mut!(env);
         e.set_spin(Duration::from_micros(microseconds))
             .map_err(vec_env_error)
     })
@@ -192,8 +189,7 @@ pub unsafe extern "C" fn marsal_vec_env_spin(
     out: *mut u64,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle(env) }?;
+        let e = try_idle!(env);
         let us = e.spin().as_micros();
         *try_mut!(out, "out") = u64::try_from(us).unwrap_or(u64::MAX);
         Ok(())
@@ -226,8 +222,7 @@ pub unsafe extern "C" fn marsal_vec_env_num_envs(
     out: *mut usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle(env) }?;
+        let e = try_idle!(env);
         *try_mut!(out, "out") = e.num_envs();
         Ok(())
     })
@@ -249,8 +244,7 @@ pub unsafe extern "C" fn marsal_vec_env_reset_into(
     outputs: *const MarsalVecEnvOutputs,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
+        let e = try_idle_mut!(env);
         // SAFETY: the caller's promise.
         let outs = unsafe { outputs_of(outputs, e) }?;
         e.reset(seed, outs).map_err(vec_env_error)
@@ -315,8 +309,7 @@ pub unsafe extern "C" fn marsal_vec_env_step_into(
     outputs: *const MarsalVecEnvOutputs,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
+        let e = try_idle_mut!(env);
         // A wrong count is reported before a NULL array.
         let n = e.num_envs();
         if count != n {
@@ -390,8 +383,7 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
     count: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle_mut(env) }?;
+        let e = try_idle_mut!(env);
         // A wrong count is reported before a NULL array.
         let n = e.num_envs();
         if count != n {
@@ -417,8 +409,7 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
     count: usize,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle(env) }?;
+        let e = try_idle!(env);
         // A wrong count is reported before a NULL array.
         let n = e.num_envs();
         if count != n {
@@ -445,8 +436,7 @@ pub unsafe extern "C" fn marsal_vec_env_game(
     out: *mut *mut MarsalGame,
 ) -> MarsalStatus {
     boundary(|| {
-        // SAFETY: the caller's promise.
-        let e = unsafe { idle(env) }?;
+        let e = try_idle!(env);
         if out.is_null() {
             return Err(null("out"));
         }

@@ -187,6 +187,26 @@ pub(crate) unsafe fn idle_mut<'a>(env: *mut MarsalVecEnv) -> Result<&'a mut VecE
     e.env.as_mut().ok_or_else(lost)
 }
 
+/// The environment behind the handle pointer `$env` ([`idle`]), refused
+/// while a step is in flight.
+macro_rules! try_idle {
+    ($env:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { idle($env) }?
+    };
+}
+pub(crate) use try_idle;
+
+/// The environment behind the handle pointer `$env`, writable
+/// ([`idle_mut`]), refused while a step is in flight.
+macro_rules! try_idle_mut {
+    ($env:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { idle_mut($env) }?
+    };
+}
+pub(crate) use try_idle_mut;
+
 /// The error of a call on an environment whose games were lost.
 fn lost() -> Error {
     Error::new(

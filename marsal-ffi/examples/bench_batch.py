@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 11 measurement: 256 classic games stepped from Python with the moves
+"""A measurement: 256 classic games stepped from Python with the moves
 chosen in Python, one call per game (marsal_game_legal_moves +
 marsal_game_play for each game) against the batch calls
 (marsal_games_legal_moves + marsal_games_play for all games at once).
@@ -99,7 +99,7 @@ def per_game(games, steps, rng):
 
 
 def batched(games, steps, rng):
-    """Issue 11: one call for all legal moves, one call to play all choices."""
+    """One call for all legal moves, one call to play all choices."""
     n = games.n
     cap = n * MAX_LEGAL_MOVES
     buf = (C.c_uint32 * cap)()

@@ -217,21 +217,20 @@ impl VecEnv {
         let slots = Split::new(&mut self.slots);
         let draws = draws.map(Split::new);
         let first = FirstError::default();
-        let parts = self.pool.threads().min(slots.len()).max(1);
+        // A part of no game (more threads than games) does nothing.
+        let parts = self.pool.threads();
         self.pool
             .run(&|part| {
-                if part < parts {
-                    run_part(
-                        &spaces,
-                        task,
-                        &slots,
-                        outputs,
-                        draws.as_ref(),
-                        &first,
-                        parts,
-                        part,
-                    );
-                }
+                run_part(
+                    &spaces,
+                    task,
+                    &slots,
+                    outputs,
+                    draws.as_ref(),
+                    &first,
+                    parts,
+                    part,
+                );
             })
             .map_err(|_| VecEnvError::Panicked)?;
         first.into_result()

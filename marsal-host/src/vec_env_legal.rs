@@ -99,3 +99,73 @@ impl LegalActions {
         space.decode(side, usize::from(a))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use marsal::{Position, Ruleset};
+    use std::collections::BTreeSet;
+
+    /// A game of `rules` some plies in, its action space and mask writer.
+    fn game(rules: &Ruleset) -> (Game, ActionSpace, MaskWriter) {
+        let mut g = Game::from_position(Position::start(rules, 3, 4).expect("a start"));
+        let mut rng = Rng::new(5);
+        for _ in 0..6 {
+            let mv = crate::random_move(&g, &mut rng).expect("a move");
+            g.play(mv).expect("legal");
+        }
+        let space = ActionSpace::new(rules);
+        let writer = MaskWriter::new(&space);
+        (g, space, writer)
+    }
+
+    #[test]
+    fn the_list_is_padded_to_whole_lanes_of_no_action() {
+        assert_eq!(
+            [padded(0), padded(1), padded(16), padded(17)],
+            [0, 16, 16, 32]
+        );
+        let (g, space, writer) = game(&Ruleset::classic());
+        let mut legal = LegalActions::new(&space);
+        let mut mask = vec![0u8; space.size()];
+        legal.write_mask(&writer, &g, &mut mask);
+        assert!(
+            legal.list[legal.len..padded(legal.len)]
+                .iter()
+                .all(|&a| a == NONE)
+        );
+    }
+
+    #[test]
+    fn kept_actions_are_drawn_uniformly_and_found_until_the_game_changes() {
+        for rules in [Ruleset::classic(), Ruleset::marsal_a_spion()] {
+            let (g, space, writer) = game(&rules);
+            let side = g.position().to_move();
+            let mut legal = LegalActions::new(&space);
+            let mut rng = Rng::new(9);
+            assert_eq!(legal.draw(&mut rng), None, "nothing known yet");
+            let mut mask = vec![0u8; space.size()];
+            legal.write_mask(&writer, &g, &mut mask);
+            let marked: BTreeSet<i64> = (0..space.size())
+                .filter(|&a| mask[a] == 1)
+                .map(|a| a as i64)
+                .collect();
+            assert_eq!(marked.len(), g.legal_moves().len());
+            let mut drawn = BTreeSet::new();
+            for _ in 0..40 * marked.len() {
+                drawn.insert(legal.draw(&mut rng).expect("the actions are known"));
+            }
+            assert_eq!(drawn, marked);
+            for (a, &m) in mask.iter().enumerate() {
+                let found = legal.legal_move(&space, side, a as i64);
+                let want = (m == 1).then(|| space.decode(side, a).expect("a move"));
+                assert_eq!(found, want, "action {a}");
+            }
+            assert_eq!(legal.legal_move(&space, side, -1), None);
+            legal.clear();
+            assert_eq!(legal.draw(&mut rng), None, "forgotten");
+            let any = *marked.first().expect("a legal action");
+            assert_eq!(legal.legal_move(&space, side, any), None, "forgotten");
+        }
+    }
+}

@@ -401,3 +401,19 @@ fn step_game(spaces: &Spaces, slot: &mut Slot) -> Result<(f32, bool, bool), VecE
     let end = slot.env.step(&spaces.rules, mv, limit)?;
     Ok((end.reward, end.terminated, end.truncated))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_error_kept_is_the_lowest_games_and_the_first_reported_for_it() {
+        let first = FirstError::default();
+        first.keep(4, VecEnvError::Panicked);
+        first.keep(1, VecEnvError::NotChecked);
+        first.keep(3, VecEnvError::Panicked);
+        first.keep(1, VecEnvError::Panicked);
+        assert_eq!(first.into_result(), Err(VecEnvError::NotChecked));
+        assert_eq!(FirstError::default().into_result(), Ok(()));
+    }
+}

@@ -37,7 +37,8 @@ Batch calls, so that the boundary is not paid on every ply:
 :meth:`Game.play_random` (many random plies in one call, recorded),
 :func:`play_random` (many games stepped at once), :meth:`Ruleset.random_playouts`
 (whole random games without handles) and :func:`views` / :func:`views_raw` (one
-side's view of many games in one call). ``bench.py`` measures them.
+side's view of many games in one call). ``benchmarks/bench_class_api.py``
+measures them.
 
 The raw functions are available as ``marsal.lib`` (a :class:`ctypes.CDLL` whose
 functions all have ``argtypes`` and ``restype`` set); pass their result to

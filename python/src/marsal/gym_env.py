@@ -143,7 +143,7 @@ class MarsalEnv(gymnasium.Env):
 
     def _truncated(self) -> bool:
         assert self.game is not None
-        return self.max_plies is not None and self.game.ply >= self.max_plies
+        return self.game._step_result(self.agent_side, self.max_plies)[2]
 
 
     # -- the Gymnasium API
