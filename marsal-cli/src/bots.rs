@@ -8,6 +8,9 @@ use marsal::{Move, Rng, Ruleset, Square, SquareView, View};
 /// help texts read), named as the program's options name it.
 pub use marsal_host::Bot as Builtin;
 
+/// The prefix of a built-in bot's name on the command line (`builtin:NAME`).
+pub const BUILTIN: &str = "builtin:";
+
 /// The careful bot ([`marsal::careful_move`]) on any board: `at` tells what
 /// the bot sees on a square. `moves` must not be empty.
 pub fn careful_by(

@@ -259,7 +259,7 @@ pub fn manager_name(command: &str) -> String {
     let name = command.split_whitespace().collect::<Vec<_>>().join("_");
     if name.is_empty() {
         "opponent".into()
-    } else if name.starts_with(crate::sides::BUILTIN) {
+    } else if name.starts_with(crate::bots::BUILTIN) {
         format!("marsal/{name}")
     } else {
         name

@@ -8,15 +8,12 @@
 //! a built-in bot: a program called `careful` stays a program.
 
 use crate::Protocol;
-use crate::bots::{Builtin, BuiltinPlayer};
+use crate::bots::{BUILTIN, Builtin, BuiltinPlayer};
 use crate::progcomp::ProgcompBot;
 use crate::proto::MarsalBot;
 use crate::referee::Player;
 use marsal::Ruleset;
 use std::time::Duration;
-
-/// The prefix of a built-in bot.
-pub const BUILTIN: &str = "builtin:";
 
 /// What plays one side.
 #[derive(Clone, Debug, PartialEq, Eq)]
