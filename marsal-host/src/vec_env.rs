@@ -328,6 +328,31 @@ impl VecEnv {
     /// assert!(env.play_checked(VecEnvOutputs::default()).is_err());
     /// # Ok::<(), marsal_host::VecEnvError>(())
     /// ```
+    ///
+    /// A step in the background while the host does its own work (a
+    /// policy's inference on another environment's outputs): the actions
+    /// are checked on the caller's thread, so a bad one fails at once, and
+    /// the play borrows the buffers for the scope (the C library's
+    /// `marsal_vec_env_send` / `marsal_vec_env_recv` do the same across two
+    /// calls, on a thread of the handle's).
+    ///
+    /// ```
+    /// use marsal_host::{VecEnv, VecEnvOutputs};
+    /// let mut env = VecEnv::new(&marsal::Ruleset::classic(), 4, 1, 0)?;
+    /// let (mut actions, mut rewards) = ([0; 4], [0f32; 4]);
+    /// env.random_actions(&mut actions)?;
+    /// env.check_actions(&actions)?;
+    /// let played = std::thread::scope(|s| {
+    ///     let step = s.spawn(|| {
+    ///         env.play_checked(VecEnvOutputs { rewards: Some(&mut rewards), ..Default::default() })
+    ///     });
+    ///     // ... the host's own work ...
+    ///     step.join().expect("no panic")
+    /// });
+    /// played?;
+    /// assert!(env.games().all(|g| g.position().ply() == 1));
+    /// # Ok::<(), marsal_host::VecEnvError>(())
+    /// ```
     pub fn play_checked(&mut self, outputs: VecEnvOutputs<'_>) -> Result<(), VecEnvError> {
         let outs = Outputs::check(outputs, self.slots.len(), &self.spaces)?;
         self.run(Task::Play, &outs, None)
