@@ -217,12 +217,10 @@ fn a_game_that_ends_rewards_its_last_mover_and_starts_again() {
     );
 }
 
-#[test]
-fn the_byte_observations_are_the_float_ones_with_fractions_scaled_to_255() {
-    let rules = Ruleset::marsal_a_spion();
-    let mut env = VecEnv::new(&rules, 2, 4, 0).expect("an env");
-    let size = 2 * env.observation_size();
-    let (mut f, mut b) = (vec![0f32; size], vec![0u8; size]);
+/// An environment of two Maršál a špión games four random plies in, its
+/// observations of the fourth step written into `obs`.
+fn four_plies_observed(obs: ObsBuffer<'_>) -> VecEnv {
+    let mut env = VecEnv::new(&Ruleset::marsal_a_spion(), 2, 4, 0).expect("an env");
     let mut actions = [0i64; 2];
     for _ in 0..3 {
         env.random_actions(&mut actions).expect("draws");
@@ -230,31 +228,23 @@ fn the_byte_observations_are_the_float_ones_with_fractions_scaled_to_255() {
             .expect("a step");
     }
     env.random_actions(&mut actions).expect("draws");
-    let mut twin = VecEnv::new(&rules, 2, 4, 0).expect("an env");
-    let mut twin_actions = [0i64; 2];
-    for _ in 0..3 {
-        twin.random_actions(&mut twin_actions).expect("draws");
-        twin.step(&twin_actions, VecEnvOutputs::default())
-            .expect("a step");
-    }
-    twin.random_actions(&mut twin_actions).expect("draws");
-    assert_eq!(actions, twin_actions);
-    env.step(
-        &actions,
-        VecEnvOutputs {
-            obs: Some(ObsBuffer::F32(&mut f)),
-            ..VecEnvOutputs::default()
-        },
-    )
-    .expect("a step");
-    twin.step(
-        &twin_actions,
-        VecEnvOutputs {
-            obs: Some(ObsBuffer::U8(&mut b)),
-            ..VecEnvOutputs::default()
-        },
-    )
-    .expect("a step");
+    let out = VecEnvOutputs {
+        obs: Some(obs),
+        ..VecEnvOutputs::default()
+    };
+    env.step(&actions, out).expect("a step");
+    env
+}
+
+#[test]
+fn the_byte_observations_are_the_float_ones_with_fractions_scaled_to_255() {
+    let size = 2 * VecEnv::new(&Ruleset::marsal_a_spion(), 2, 4, 0)
+        .expect("an env")
+        .observation_size();
+    let (mut f, mut b) = (vec![0f32; size], vec![0u8; size]);
+    let floats = four_plies_observed(ObsBuffer::F32(&mut f));
+    let bytes = four_plies_observed(ObsBuffer::U8(&mut b));
+    assert_eq!(plies(&floats), plies(&bytes));
     assert!(f.iter().any(|&x| x > 0.0 && x < 1.0), "a fraction plane");
     for (&x, &y) in f.iter().zip(&b) {
         let byte = if x == 0.0 || x == 1.0 {
