@@ -50,6 +50,21 @@ pub(crate) fn vec_env_error(e: VecEnvError) -> Error {
     Error::new(status, e.to_string())
 }
 
+/// Refuses `count` arrays' elements for `n` games unless it is one a game,
+/// with the host layer's error `wrong` makes of the two: a wrong count is
+/// reported before a NULL array is.
+pub(crate) fn one_a_game(
+    count: usize,
+    n: usize,
+    wrong: fn(usize, usize) -> VecEnvError,
+) -> FfiResult {
+    if count == n {
+        Ok(())
+    } else {
+        Err(vec_env_error(wrong(count, n)))
+    }
+}
+
 /// The outputs of the `float` forms of reset and step.
 fn float_outputs(
     obs: *mut f32,
@@ -310,14 +325,11 @@ pub unsafe extern "C" fn marsal_vec_env_step_into(
 ) -> MarsalStatus {
     boundary(|| {
         let e = try_idle_mut!(env);
-        // A wrong count is reported before a NULL array.
         let n = e.num_envs();
-        if count != n {
-            return Err(vec_env_error(VecEnvError::Actions {
-                given: count,
-                games: n,
-            }));
-        }
+        one_a_game(count, n, |given, games| VecEnvError::Actions {
+            given,
+            games,
+        })?;
         let acts = try_slice!(actions, count, "actions");
         // SAFETY: the caller's promise.
         let outs = unsafe { outputs_of(outputs, e) }?;
@@ -384,14 +396,11 @@ pub unsafe extern "C" fn marsal_vec_env_random_actions(
 ) -> MarsalStatus {
     boundary(|| {
         let e = try_idle_mut!(env);
-        // A wrong count is reported before a NULL array.
         let n = e.num_envs();
-        if count != n {
-            return Err(vec_env_error(VecEnvError::ActionRoom {
-                given: count,
-                games: n,
-            }));
-        }
+        one_a_game(count, n, |given, games| VecEnvError::ActionRoom {
+            given,
+            games,
+        })?;
         let out = try_out_slice!(actions, count, n, "the actions");
         e.random_actions(out).map_err(vec_env_error)
     })
@@ -410,14 +419,11 @@ pub unsafe extern "C" fn marsal_vec_env_to_move(
 ) -> MarsalStatus {
     boundary(|| {
         let e = try_idle!(env);
-        // A wrong count is reported before a NULL array.
         let n = e.num_envs();
-        if count != n {
-            return Err(vec_env_error(VecEnvError::SideRoom {
-                given: count,
-                games: n,
-            }));
-        }
+        one_a_game(count, n, |given, games| VecEnvError::SideRoom {
+            given,
+            games,
+        })?;
         let out = try_out_slice!(out, count, n, "the sides");
         e.to_move(out).map_err(vec_env_error)
     })

@@ -255,13 +255,9 @@ impl MarsalVecEnv {
         outputs: *const MarsalVecEnvOutputs,
     ) -> FfiResult {
         let env = self.env.as_mut().ok_or_else(lost)?;
-        let n = env.num_envs();
-        if count != n {
-            return Err(vec_env_error(marsal_host::VecEnvError::Actions {
-                given: count,
-                games: n,
-            }));
-        }
+        one_a_game(count, env.num_envs(), |given, games| {
+            marsal_host::VecEnvError::Actions { given, games }
+        })?;
         let acts = try_slice!(actions, count, "actions");
         // SAFETY: the caller's promise: the buffers stay valid and unused
         // elsewhere until `recv` (or free), which ends the job that holds
