@@ -121,6 +121,9 @@ pub struct Belief {
     side: marsal::Side,
     pending: Vec<marsal::Observation>,
     pos: Option<marsal::Position>,
+    /// What it saw the enemy's pieces do (from the moves it was told and
+    /// the views they led to), which the search weighs.
+    seen: marsal::Behaviour,
     failed: bool,
 }
 
@@ -132,6 +135,7 @@ impl Belief {
             side,
             pending: Vec::new(),
             pos: None,
+            seen: marsal::Behaviour::new(side),
             failed: false,
         }
     }
@@ -150,6 +154,8 @@ impl Belief {
                 if pos.play_observed(self.side, &obs).is_none() {
                     self.failed = true;
                     self.pos = None;
+                } else {
+                    self.seen.observe(&self.rules, &obs, &pos.view(self.side));
                 }
             }
             None => self.pending.push(obs),
@@ -160,12 +166,19 @@ impl Belief {
     /// first one.
     pub fn view(&mut self, board: &str) {
         if self.pos.is_none() && !self.failed {
-            self.pos = self.build(board);
-            self.failed = self.pos.is_none();
+            match self.build(board) {
+                Some((pos, seen)) => {
+                    self.pos = Some(pos);
+                    self.seen = seen;
+                }
+                None => self.failed = true,
+            }
         }
     }
 
-    fn build(&self, board: &str) -> Option<marsal::Position> {
+    /// The position at the first view, with what the moves told until then
+    /// showed of the enemy's pieces.
+    fn build(&self, board: &str) -> Option<(marsal::Position, marsal::Behaviour)> {
         let mut rows: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
         let ranks = rows.len();
         let at = |sq: Square| (ranks - 1 - sq.rank() as usize, sq.file() as usize);
@@ -221,18 +234,22 @@ impl Belief {
         let mut pos =
             marsal::Position::from_text(&self.rules, &format!("{} {first}", text.join("/")))
                 .ok()?;
+        let mut seen = marsal::Behaviour::new(self.side);
         for obs in &self.pending {
             let mut obs = *obs;
             if obs.side == self.side && obs.piece.is_none() {
                 obs.piece = pos.piece_at(obs.mv.from).map(|p| p.kind);
             }
             pos.play_observed(self.side, &obs)?;
+            seen.observe(&self.rules, &obs, &pos.view(self.side));
         }
-        Some(pos)
+        Some((pos, seen))
     }
 
-    /// The search bot's choice among `moves` (the referee's list), or the
-    /// careful bot's when the belief could not be kept.
+    /// The search bot's choice among `moves` (the referee's list), with what
+    /// it saw the enemy's pieces do in its beliefs (as
+    /// [`marsal::search_game`] weighs them), or the careful bot's when the
+    /// belief could not be kept.
     pub fn choose(
         &self,
         board: impl Fn(Square) -> SquareView,
@@ -241,9 +258,13 @@ impl Belief {
         rng: &mut Rng,
     ) -> Move {
         match &self.pos {
-            Some(pos) if pos.to_move() == self.side => marsal::search_position(pos, moves, config)
-                .best
-                .unwrap_or(moves[0]),
+            Some(pos) if pos.to_move() == self.side => {
+                let start = std::time::Instant::now();
+                let mut clock = || start.elapsed().as_micros() as u64;
+                marsal::search_position_seen(pos, moves, config, &self.seen, &mut clock)
+                    .best
+                    .unwrap_or(moves[0])
+            }
             _ => careful_by(&self.rules, board, moves, rng),
         }
     }
@@ -319,6 +340,35 @@ mod tests {
                                 game.position()
                             );
                         }
+                    }
+                    for s in Side::BOTH {
+                        // (Every 40 plies: the replay costs the game's length.)
+                        if beliefs[s.index()].pos.is_some() && game.position().ply() % 40 < 2 {
+                            assert_eq!(
+                                beliefs[s.index()].seen,
+                                marsal::Behaviour::from_game(&game, s),
+                                "{name} seed {seed} ply {}: {s:?} saw what the game shows it",
+                                game.position().ply()
+                            );
+                        }
+                    }
+                    if seed == 0 && game.position().ply() % 97 == 13 {
+                        let config = marsal::SearchConfig::default()
+                            .with_nodes(1_500)
+                            .with_seed(3);
+                        let legal = game.legal_moves();
+                        let b = &beliefs[side.index()];
+                        assert_eq!(
+                            Some(b.choose(
+                                |_| SquareView::Empty,
+                                &legal,
+                                &config,
+                                &mut rng.clone()
+                            )),
+                            marsal::search_game(&game, &config).best,
+                            "{name} ply {}: the protocol bot searches as the game's search does",
+                            game.position().ply()
+                        );
                     }
                     assert!(
                         !beliefs[side.index()].failed,
