@@ -3,6 +3,9 @@
  *   cc -O2 -o random_bot examples/bots/random_bot.c
  *   marsal match --ruleset barrage --red ./random_bot --blue ./random_bot
  *
+ * An optional first argument seeds its choices ("./random_bot 7": the same
+ * games every run); without it, the clock does.
+ *
  * It shuffles the example setup the referee offers (same rows, same pieces,
  * so still legal) and answers each `go` with one of the legal moves listed.
  * Lines can be long (a `go` lists every legal move), so they are read with
