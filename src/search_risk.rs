@@ -269,3 +269,59 @@ fn a_move_back_to_a_position_seen_twice_scores_less_only_while_well_ahead() {
     assert_eq!(repeated(AHEAD, 4), AHEAD);
     assert_eq!(repeated(-AHEAD, 4), -AHEAD);
 }
+
+#[test]
+fn with_a_large_budget_every_root_move_scores_its_value_in_each_determinization() {
+    // A Marshal among unknown pieces: some root moves are far worse than the
+    // best (an attack on a likely Bomb), the kind of gap the sum over
+    // determinizations must see.
+    let det = marshal_facing(PieceKind::Sergeant, true);
+    let moves = det.legal_moves();
+    assert!(moves.len() > 3);
+    for depth in 1..=3 {
+        let mut value = [0i32; MAX_MOVES];
+        let mut exact = [0i32; MAX_MOVES];
+        let mut bound = [0i32; MAX_MOVES];
+        with_tree(&det, |tree| {
+            for (i, &mv) in moves.iter().enumerate() {
+                value[i] = tree.child(&det, mv, depth - 1, -INF, INF);
+            }
+            assert_eq!(
+                tree.root(&det, &moves, depth, true, &mut exact),
+                moves.len()
+            );
+            assert_eq!(
+                tree.root(&det, &moves, depth, false, &mut bound),
+                moves.len()
+            );
+        });
+        let n = moves.len();
+        assert_eq!(exact[..n], value[..n], "depth {depth}");
+        // With bounds, only the best is sure: every other move scores at
+        // least its value (a bound above it) and no more than the best.
+        let best = *value[..n].iter().max().expect("moves");
+        assert_eq!(*bound[..n].iter().max().expect("moves"), best);
+        assert!((0..n).all(|i| bound[i] >= value[i] && bound[i] <= best));
+        assert!(
+            (0..n).any(|i| bound[i] > value[i]),
+            "depth {depth}: some bound hides a worse value"
+        );
+    }
+}
+
+#[test]
+fn root_scores_are_exact_from_five_thousand_nodes_a_determinization_or_fifty_ms() {
+    let c = SearchConfig::default();
+    assert!(
+        !c.exact_root_values(),
+        "the default budget: 2,500 nodes a determinization"
+    );
+    assert!(c.with_nodes(200_000).exact_root_values());
+    assert!(
+        !c.with_nodes(159_999).exact_root_values(),
+        "32 determinizations of 4,999"
+    );
+    assert!(c.with_nodes(160_000).exact_root_values());
+    assert!(!c.with_time(20).exact_root_values());
+    assert!(c.with_time(250).exact_root_values());
+}
