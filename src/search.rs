@@ -10,10 +10,7 @@
 //! part of a piece's value lost once the opponent knows it, the nearest
 //! movable piece's distance to the enemy Flag). The root moves' scores are
 //! summed over the determinizations and the best total is played (ties
-//! broken with the seeded generator). From 5,000 nodes a determinization
-//! (160,000 a move; with a time limit, from 50 ms) every root move's score
-//! is its value in each determinization; below, all but the best so far are
-//! bounds, which buy the small budget a ply.
+//! broken with the seeded generator).
 //!
 //! The fight horizon: an attack whose mover does not know the defender's
 //! kind (the bot's on an unknown enemy piece, the enemy's on a bot's piece
@@ -149,15 +146,6 @@ impl SearchConfig {
         self
     }
 
-    /// Whether every root move's score in a determinization is exact
-    /// (searched with a full window) rather than, for all but the best so
-    /// far, a bound below it: from [`EXACT_SHARE`] nodes a determinization,
-    /// and with a time limit from [`EXACT_MS`] milliseconds.
-    fn exact_root_values(&self) -> bool {
-        let share = self.nodes / self.samples();
-        share >= EXACT_SHARE && (self.time_ms == 0 || self.time_ms >= EXACT_MS)
-    }
-
     /// The determinizations a move uses.
     fn samples(&self) -> u32 {
         match self.determinizations {
@@ -177,26 +165,6 @@ impl Default for SearchConfig {
         }
     }
 }
-
-/// From how many nodes a determinization each root move's score is exact.
-///
-/// Below it, a determinization searches every root move but the best so far
-/// with a null window at the best score: the others get an upper bound, not
-/// their value. The sum over determinizations then hides how bad a move is in
-/// the worlds where it is not the best (a Marshal lost to a Spy drawn in one
-/// world of thirty-two counts only as "not the best" there). With a full
-/// window each root move costs a whole tree, which the default budget (2,500
-/// nodes a determinization) cannot spend without losing a ply; from 5,000 it
-/// can, and then the exact sums win: against peternlewis, 200,000 nodes a
-/// move scored 76 % with exact scores where the bounds scored 61 % (the
-/// default budget with bounds: 68 %; with exact scores: 57 %; see
-/// docs/strength.md).
-const EXACT_SHARE: u32 = 5_000;
-
-/// With a time limit, from how many milliseconds a move each root move's
-/// score is exact (about the node budget of [`EXACT_SHARE`] on one core of
-/// this machine: some 3 million nodes a second, 32 determinizations).
-const EXACT_MS: u32 = 50;
 
 /// What a search found and what it cost.
 ///
@@ -358,40 +326,6 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         let e = self.expected_fight(pos, mv)?;
         let s = *stand.get_or_insert_with(|| self.leaf(pos));
         Some(s.saturating_add(e as i32))
-    }
-
-    /// Scores the root moves `moves` of `det` searched `depth` plies deep
-    /// into `scores` (one for each move, in order); returns how many it
-    /// completed before the budget ran out. With `exact`, each score is the
-    /// move's value (a full window); without, only the best so far is, and
-    /// the others are upper bounds below it (a null window at the best:
-    /// cheaper, see [`EXACT_SHARE`]).
-    fn root(
-        &mut self,
-        det: &Position,
-        moves: &[Move],
-        depth: u32,
-        exact: bool,
-        scores: &mut [i32],
-    ) -> usize {
-        let mut alpha = -INF;
-        let mut completed = 0;
-        for (i, &mv) in moves.iter().enumerate() {
-            if self.time_spent() {
-                self.aborted = true;
-                break;
-            }
-            self.nodes += 1;
-            let low = if exact { -INF } else { alpha - 1 };
-            let v = self.child(det, mv, depth - 1, low, INF);
-            if self.aborted {
-                break;
-            }
-            scores[i] = v;
-            alpha = alpha.max(v);
-            completed += 1;
-        }
-        completed
     }
 
     /// The moves of `pos`, attacks first (those on the more valuable
@@ -633,7 +567,6 @@ fn search<C: ?Sized + FnMut() -> u64>(
     let mut rng = Rng::new(config.seed ^ position.ply as u64 ^ 0xA5A5_5A5A_0F0F_F0F0);
     let samples = config.samples();
     let share = u64::from(config.nodes / samples).max(n as u64);
-    let exact = config.exact_root_values();
     let mut total = [0i64; MAX_MOVES];
     let mut depth_everywhere = MAX_DEPTH;
     // What the bot knows, and what it believes of each side's unknown pieces.
@@ -691,11 +624,26 @@ fn search<C: ?Sized + FnMut() -> u64>(
         let mut completed = 0;
         let mut done = 0;
         for depth in 1..=MAX_DEPTH {
+            completed = 0;
             // The first iteration has no node limit (only the time ends it).
             if depth == 1 {
                 tree.limit = u64::MAX;
             }
-            completed = tree.root(&det, &moves[..n], depth, exact, &mut iteration);
+            let mut alpha = -INF;
+            for (i, &mv) in moves[..n].iter().enumerate() {
+                if tree.time_spent() {
+                    tree.aborted = true;
+                    break;
+                }
+                tree.nodes += 1;
+                let v = tree.child(&det, mv, depth - 1, alpha - 1, INF);
+                if tree.aborted {
+                    break;
+                }
+                iteration[i] = v;
+                alpha = alpha.max(v);
+                completed += 1;
+            }
             if depth == 1 {
                 tree.limit = share;
                 tree.deadline = share_ends;
