@@ -3,7 +3,13 @@
 bot's games show: wins, draws, losses; how often its Marshal and General
 attacked an enemy piece that had never moved and was never shown (and how
 often that piece was a Bomb); how many of its Marshals the enemy Spy took; how
-its games ended.
+its games ended; and how it lost its movable pieces ("own pieces lost: ...",
+and the same for its Marshal, General and Colonels), by cause: its own attack
+(on a Bomb, on a piece shown in an earlier fight, on an unknown piece that had
+never moved or on one that had) or the enemy's attack (on the piece while it
+was shown, or while it was hidden). "Shown" means: in a fight before, so known
+to both sides; what a side deduced otherwise (by counting, by a piece moving)
+is not counted.
 
     python3 scripts/match-stats.py BOT DIR [DIR ...]
 
@@ -36,6 +42,26 @@ def square(name):
     return (ord(name[0]) - ord("a"), int(name[1:]) - 1)
 
 
+def lost(attacker, defender, result, bot_side):
+    """The bot's movable pieces a fight removed, each with its cause."""
+    out = []
+    if attacker["side"] == bot_side and result in ("def", "both"):
+        if defender["kind"] == "Bomb":
+            cause = "attacking a Bomb"
+        elif defender["shown"]:
+            cause = "attacking a shown piece"
+        elif defender["moved"]:
+            cause = "attacking a moved unknown piece"
+        else:
+            cause = "attacking an unmoved unknown piece"
+        out.append((attacker["kind"], cause))
+    if defender["side"] == bot_side and result in ("att", "both") \
+            and defender["kind"] not in ("Bomb", "Flag"):
+        cause = "attacked while shown" if defender["shown"] else "attacked while hidden"
+        out.append((defender["kind"], cause))
+    return out
+
+
 def game_stats(path, bot_side, c):
     g = json.load(open(path))
     rows = g["start"]["board"].split()[0].split("/")
@@ -66,6 +92,10 @@ def game_stats(path, bot_side, c):
         if p["side"] == bot_side and p["kind"] == "Spy" and not d["moved"] and not d["shown"]:
             c["own Spy attacks on unmoved unknown"] += 1
         r = fight(p["kind"], d["kind"])
+        for kind, cause in lost(p, d, r, bot_side):
+            c["own pieces lost: " + cause] += 1
+            if kind in ("Marshal", "General", "Colonel"):
+                c[kind + "s lost: " + cause] += 1
         p["shown"] = d["shown"] = True
         if r == "att":
             board[b] = p
