@@ -1,7 +1,8 @@
 //! Rates of the search bot's parts, per preset, on one core: determinization
 //! samples a second ([`Position::determinize`], and the game-level
 //! [`Game::determinize_into`]) and search nodes a second
-//! ([`search_position`]), over positions of random games (plies 0 to 400).
+//! ([`search_position`]), the determinized search and the tree
+//! ([`SearchMethod`]), over positions of random games (plies 0 to 400).
 //! Rates are per CPU second of this process (one thread), so a busy machine
 //! changes them less than wall-clock rates.
 //!
@@ -9,7 +10,7 @@
 //! cargo run --release --example search_rates
 //! ```
 
-use marsal::{Game, Position, Rng, Ruleset, SearchConfig, Side, search_position};
+use marsal::{Game, Position, Rng, Ruleset, SearchConfig, SearchMethod, Side, search_position};
 
 fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
@@ -72,29 +73,33 @@ fn main() {
             }
         }
         let game_rate = m as f64 / (cpu_seconds() - t);
-        let t = cpu_seconds();
-        let mut nodes = 0u64;
-        let mut moves_searched = 0u64;
-        while cpu_seconds() - t < 3.0 {
-            for g in &games {
-                let moves = g.legal_moves();
-                let r = search_position(
-                    g.position(),
-                    &moves,
-                    &SearchConfig::default().with_nodes(20_000),
-                );
-                nodes += r.nodes;
-                moves_searched += 1;
+        let rate = |method: SearchMethod| {
+            let t = cpu_seconds();
+            let mut nodes = 0u64;
+            let mut moves_searched = 0u64;
+            while cpu_seconds() - t < 3.0 {
+                for g in &games {
+                    let moves = g.legal_moves();
+                    let config = SearchConfig::default()
+                        .with_nodes(20_000)
+                        .with_method(method);
+                    nodes += search_position(g.position(), &moves, &config).nodes;
+                    moves_searched += 1;
+                }
             }
-        }
-        let secs = cpu_seconds() - t;
+            let secs = cpu_seconds() - t;
+            (
+                nodes as f64 / secs / 1e6,
+                1000.0 * secs / moves_searched as f64,
+            )
+        };
+        let (pimc, pimc_ms) = rate(SearchMethod::Determinized);
+        let (tree, tree_ms) = rate(SearchMethod::Tree);
         println!(
             "{name}: {:.0} position samples/s, {:.0} game samples/s (games of 0-400 plies), \
-             {:.2} M search nodes/s, {:.1} ms a move at 20,000 nodes ({check:x})",
-            pos_rate,
-            game_rate,
-            nodes as f64 / secs / 1e6,
-            1000.0 * secs / moves_searched as f64,
+             {pimc:.2} M search nodes/s, {pimc_ms:.1} ms a move at 20,000 nodes; \
+             the tree: {tree:.2} M nodes/s, {tree_ms:.1} ms ({check:x})",
+            pos_rate, game_rate,
         );
     }
 }

@@ -64,7 +64,7 @@
 //! | what | where |
 //! |---|---|
 //! | determinizations: a complete position or game consistent with one side's view, checks of consistency, a position from a view, a position kept from observations | [`determinize`] ([`Position::determinize`], [`Game::determinize`], [`Position::is_consistent`], [`Position::from_view`], [`Position::play_observed`]) |
-//! | the search bot (PIMC: determinizations searched with alpha-beta) | [`search`] ([`search_move`], [`search_game`], [`search_position`], [`search_view`], [`SearchConfig`]); its evaluation in `eval.rs` |
+//! | the search bot (PIMC: determinizations searched with alpha-beta; or, as an option, one tree over them: ISMCTS in `search_ismcts.rs`) | [`search`] ([`search_move`], [`search_game`], [`search_position`], [`search_view`], [`SearchConfig`], [`SearchMethod`]); its evaluation in `eval.rs` |
 //! | setups a person would make | `setup_sensible.rs` ([`Setup::sensible`]) |
 //! | the careful bot | `bot.rs` ([`careful_move`]) |
 //! | the fixed action space and observation tensor for learning | [`encoding`] |
@@ -155,8 +155,8 @@ pub use position::{MoveError, MoveText, Position, PositionError};
 pub use rng::{Rng, batch_seed};
 pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
 pub use search::{
-    SearchConfig, SearchResult, search_position, search_position_seen, search_position_with_clock,
-    search_view,
+    SearchConfig, SearchMethod, SearchResult, search_position, search_position_seen,
+    search_position_with_clock, search_view,
 };
 #[cfg(feature = "alloc")]
 pub use search::{search_game, search_move};

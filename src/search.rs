@@ -10,7 +10,11 @@
 //! part of a piece's value lost once the opponent knows it, the nearest
 //! movable piece's distance to the enemy Flag). The root moves' scores are
 //! summed over the determinizations and the best total is played (ties
-//! broken with the seeded generator).
+//! broken with the seeded generator). With [`SearchMethod::Tree`] it
+//! searches instead one tree of moves over many determinizations
+//! (information-set Monte Carlo tree search, the file `search_ismcts.rs`);
+//! the rest of this documentation is the determinized search's, and the
+//! tree scores its leaves with the same quiescence and fight horizon.
 //!
 //! The fight horizon: an attack whose mover does not know the defender's
 //! kind (the bot's on an unknown enemy piece, the enemy's on a bot's piece
@@ -74,121 +78,9 @@ use crate::piece::Side;
 use crate::position::Position;
 use crate::rng::Rng;
 
-/// The search bot's budget and seed.
-///
-/// ```
-/// let c = marsal::SearchConfig::default();
-/// assert_eq!(c.nodes, marsal::SearchConfig::DEFAULT_NODES);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SearchConfig {
-    /// The node budget of one move (moves made in the search trees, over all
-    /// determinizations). Every determinization is searched at least one ply
-    /// deep, so a very small budget may be exceeded.
-    pub nodes: u32,
-    /// The seed of the determinizations and the tie breaks.
-    pub seed: u64,
-    /// How many determinizations; 0 chooses from the budget (one for every
-    /// 2,500 nodes, between 4 and 32).
-    pub determinizations: u32,
-    /// A time limit for the move, in milliseconds, on top of the node
-    /// budget; 0 for none. It needs a clock: [`search_position`] and the
-    /// functions built on it read the system's (feature `std`; without it
-    /// the limit is ignored), [`search_position_with_clock`] one the caller
-    /// gives. Each determinization gets its share of the time, and the
-    /// first depth of each has the move's time: when it runs out before
-    /// every determinization completed its first depth, those that did
-    /// decide (when none did, the root moves the first one completed). A
-    /// timed search depends on the machine's speed: for reproducible play,
-    /// use the node budget alone.
-    pub time_ms: u32,
-}
-
-impl SearchConfig {
-    /// The default node budget: about 10 ms a move on one core of a 2020s
-    /// machine.
-    pub const DEFAULT_NODES: u32 = 20_000;
-
-    /// This configuration with `nodes` as its budget.
-    ///
-    /// ```
-    /// assert_eq!(marsal::SearchConfig::default().with_nodes(5).nodes, 5);
-    /// ```
-    #[must_use]
-    pub const fn with_nodes(mut self, nodes: u32) -> SearchConfig {
-        self.nodes = nodes;
-        self
-    }
-
-    /// This configuration with `seed` as its seed.
-    ///
-    /// ```
-    /// assert_eq!(marsal::SearchConfig::default().with_seed(5).seed, 5);
-    /// ```
-    #[must_use]
-    pub const fn with_seed(mut self, seed: u64) -> SearchConfig {
-        self.seed = seed;
-        self
-    }
-
-    /// This configuration with a time limit of `ms` milliseconds a move (0:
-    /// none) and no node budget of its own (see [`SearchConfig::time_ms`]).
-    ///
-    /// ```
-    /// let c = marsal::SearchConfig::default().with_time(250);
-    /// assert_eq!((c.time_ms, c.nodes), (250, u32::MAX));
-    /// ```
-    #[must_use]
-    pub const fn with_time(mut self, ms: u32) -> SearchConfig {
-        self.time_ms = ms;
-        self.nodes = u32::MAX;
-        self
-    }
-
-    /// The determinizations a move uses.
-    fn samples(&self) -> u32 {
-        match self.determinizations {
-            0 => (self.nodes / 2_500).clamp(4, 32),
-            n => n,
-        }
-    }
-}
-
-impl Default for SearchConfig {
-    fn default() -> SearchConfig {
-        SearchConfig {
-            nodes: SearchConfig::DEFAULT_NODES,
-            seed: 0,
-            determinizations: 0,
-            time_ms: 0,
-        }
-    }
-}
-
-/// What a search found and what it cost.
-///
-/// ```
-/// use marsal::{Position, Ruleset, SearchConfig, search_position};
-/// let pos = Position::start(&Ruleset::barrage(), 1, 2)?;
-/// let found = search_position(&pos, &pos.legal_moves(), &SearchConfig::default().with_nodes(1_000));
-/// assert!(found.best.is_some());
-/// assert!(found.nodes > 0);
-/// # Ok::<(), marsal::PositionError>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct SearchResult {
-    /// The move chosen (`None` when there was none to choose).
-    pub best: Option<Move>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Determinizations searched.
-    pub determinizations: u32,
-    /// The deepest depth (plies, before the quiescence) completed in every
-    /// determinization searched (0 when the time ran out before the first
-    /// one completed its first depth).
-    pub depth: u32,
-}
+#[path = "search_config.rs"]
+mod config;
+pub use config::{SearchConfig, SearchMethod, SearchResult};
 
 /// The search state of one determinization.
 struct Tree<'a, C: ?Sized> {
@@ -595,6 +487,17 @@ fn search<C: ?Sized + FnMut() -> u64>(
             }
         }
     }
+    #[cfg(feature = "alloc")]
+    if config.method == SearchMethod::Tree {
+        let setup = tree::Setup {
+            me,
+            beliefs: &beliefs,
+            repeats: &repeats,
+            deadline: start + time,
+            next_look,
+        };
+        return tree::search(position, moves, config, clock, &setup, &mut rng);
+    }
     // The root moves the totals cover: all, but when the time ran out before
     // any determinization completed its first depth.
     let mut searched = n;
@@ -703,13 +606,18 @@ const AHEAD: i32 = 150;
 /// How much less, for each time that position came up after the first.
 const REPEATED: i32 = 50;
 
+/// Whether a score is well ahead: above [`AHEAD`].
+fn well_ahead(score: i32) -> bool {
+    score > AHEAD
+}
+
 /// A root move's `score` when its position came up `times` in the last plies
 /// the bot saw: while well ahead, less by [`REPEATED`] for each time after
 /// the first (at most three), so that a won game makes progress instead of
 /// shuffling one piece back and forth (the ply limit would make it a draw);
 /// going back once (a retreat) costs nothing.
 fn repeated(score: i32, times: u32) -> i32 {
-    if score > AHEAD && times >= 2 {
+    if well_ahead(score) && times >= 2 {
         score - REPEATED * (times.min(4) - 1) as i32
     } else {
         score
@@ -780,6 +688,10 @@ pub fn search_view(
         _ => crate::careful_move(rules, |sq| view.at(sq), moves, &mut Rng::new(config.seed)),
     }
 }
+
+#[cfg(feature = "alloc")]
+#[path = "search_ismcts.rs"]
+mod tree;
 
 #[cfg(test)]
 #[path = "search_risk.rs"]

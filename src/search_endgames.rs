@@ -2,7 +2,7 @@
 //! every preset.
 
 use crate::{
-    Behaviour, Game, KindSet, PieceKind, Position, Ruleset, SearchConfig, Side, Square,
+    Behaviour, Game, KindSet, Move, PieceKind, Position, Ruleset, SearchConfig, Side, Square,
     search_move, search_position_seen,
 };
 
@@ -149,36 +149,70 @@ fn search_bot_finishes_a_won_game_on_every_preset() {
     }
 }
 
+/// The determinized search and the tree, each at a budget where it plays
+/// these positions well.
+fn both_methods() -> [SearchConfig; 2] {
+    let determinized = SearchConfig::default().with_nodes(2_000).with_seed(1);
+    let tree = determinized
+        .with_nodes(6_000)
+        .with_method(crate::SearchMethod::Tree);
+    [determinized, tree]
+}
+
+/// Red's choices in `pos` (Red to move) by `config`: having seen nothing,
+/// then after the position its first choice leads to came up once, and after
+/// it came up four times.
+fn choices_after_returns(pos: &Position, config: &SearchConfig) -> [Move; 3] {
+    let moves = pos.legal_moves();
+    let best = |seen: &Behaviour| {
+        search_position_seen(pos, &moves, config, seen, &mut || 0)
+            .best
+            .expect("a move")
+    };
+    let fresh = Behaviour::new(Side::Red);
+    let first = best(&fresh);
+    let mut after = *pos;
+    after.play_unchecked(first);
+    let mut once = fresh;
+    once.remember(&after.view(Side::Red), after.to_move);
+    let mut again = once;
+    for _ in 0..3 {
+        again.remember(&after.view(Side::Red), after.to_move);
+    }
+    [first, best(&once), best(&again)]
+}
+
 /// Rule of play: well ahead, the bot does not go back to a position it saw
 /// come up again and again in the last plies (it would shuffle to the ply
 /// limit); a position seen once (a retreat) is no reason to play otherwise.
 #[test]
 fn search_bot_ahead_does_not_go_back_to_a_position_seen_again_and_again() {
     for (name, rules) in presets() {
-        let pos = won_position(&rules);
-        let moves = pos.legal_moves();
-        let config = SearchConfig::default().with_nodes(2_000).with_seed(1);
-        let best = |seen: &Behaviour| {
-            search_position_seen(&pos, &moves, &config, seen, &mut || 0)
-                .best
-                .expect("a move")
-        };
-        let fresh = Behaviour::new(Side::Red);
-        let first = best(&fresh);
-        assert!(
-            pos.cells[first.to.cell()] == crate::cell::EMPTY,
-            "{name}: {first} is quiet"
-        );
-        let mut after = pos;
-        after.play_unchecked(first);
-        let mut once = fresh;
-        once.remember(&after.view(Side::Red), after.to_move);
-        let mut again = once;
-        for _ in 0..3 {
-            again.remember(&after.view(Side::Red), after.to_move);
+        for config in both_methods() {
+            let pos = won_position(&rules);
+            let [first, once, again] = choices_after_returns(&pos, &config);
+            let m = config.method;
+            assert!(
+                pos.cells[first.to.cell()] == crate::cell::EMPTY,
+                "{name} {m:?}: {first} is quiet"
+            );
+            assert_eq!(once, first, "{name} {m:?}");
+            assert_ne!(again, first, "{name} {m:?}");
         }
-        assert_eq!(best(&once), first, "{name}");
-        assert_ne!(best(&again), first, "{name}");
+    }
+}
+
+/// Rule of play: not well ahead (at the start, the armies equal), a
+/// position seen again and again is no reason to play otherwise: the term
+/// against shuffling is for won games only.
+#[test]
+fn search_bot_not_ahead_plays_as_if_it_had_not_seen_the_position() {
+    for (name, rules) in presets() {
+        for config in both_methods() {
+            let pos = Position::start(&rules, 3, 4).expect("a start");
+            let [_, once, again] = choices_after_returns(&pos, &config);
+            assert_eq!(again, once, "{name} {:?}", config.method);
+        }
     }
 }
 

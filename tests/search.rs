@@ -7,7 +7,7 @@ mod common;
 
 use common::{mv, presets, sq};
 use marsal::{
-    Game, Position, Rng, Ruleset, SearchConfig, Side, search_move, search_position,
+    Game, Position, Rng, Ruleset, SearchConfig, SearchMethod, Side, search_move, search_position,
     search_position_with_clock, search_view,
 };
 
@@ -25,6 +25,12 @@ fn config(seed: u64) -> SearchConfig {
     SearchConfig::default().with_nodes(4_000).with_seed(seed)
 }
 
+/// [`config`] for each search method: the determinized search and the tree.
+fn configs(seed: u64) -> [SearchConfig; 2] {
+    let c = config(seed);
+    [c, c.with_method(SearchMethod::Tree)]
+}
+
 /// Blue has a Flag and a Spy left (the rest captured in public); the Spy has
 /// moved, so counting shows the unmoved piece on e10 is the Flag: Red's
 /// Marshal next to it takes it.
@@ -40,7 +46,9 @@ fn search_bot_prefers_a_flag_capture() {
         Some(marsal::PieceKind::Flag)
     );
     for seed in 0..10 {
-        assert_eq!(search_move(&game, &config(seed)), Some(mv("e9xe10")));
+        for c in configs(seed) {
+            assert_eq!(search_move(&game, &c), Some(mv("e9xe10")), "{c:?}");
+        }
     }
 }
 
@@ -59,8 +67,10 @@ fn search_bot_avoids_a_known_losing_attack() {
         Some(marsal::PieceKind::General)
     );
     for seed in 0..10 {
-        let chosen = search_move(&game, &config(seed)).expect("a move");
-        assert_ne!(chosen, mv("e2xe3"), "seed {seed}");
+        for c in configs(seed) {
+            let chosen = search_move(&game, &c).expect("a move");
+            assert_ne!(chosen, mv("e2xe3"), "{c:?}");
+        }
     }
 }
 
@@ -75,11 +85,9 @@ fn search_bot_defends_a_threatened_flag() {
         &["a3-a2", "h1-h2", "c3-c2"],
     );
     for seed in 0..10 {
-        assert_eq!(
-            search_move(&game, &config(seed)),
-            Some(mv("b2xa2")),
-            "seed {seed}"
-        );
+        for c in configs(seed) {
+            assert_eq!(search_move(&game, &c), Some(mv("b2xa2")), "{c:?}");
+        }
     }
 }
 
@@ -111,7 +119,12 @@ fn search_bot_never_chooses_an_illegal_move() {
                     break;
                 }
                 let side = game.position().to_move();
-                let c = SearchConfig::default().with_nodes(300).with_seed(seed);
+                // The determinized search and, every other of its moves,
+                // the tree.
+                let mut c = SearchConfig::default().with_nodes(300).with_seed(seed);
+                if game.position().ply() % 4 == 0 {
+                    c = c.with_nodes(600).with_method(SearchMethod::Tree);
+                }
                 let a = search_move(&game, &c).expect("a move");
                 assert!(game.is_legal(a), "{a}");
                 let moves = game.legal_moves();
@@ -127,7 +140,8 @@ fn search_bot_never_chooses_an_illegal_move() {
 
 /// Rule (hidden information): two games that differ only in the hidden
 /// enemy pieces (the same view for the side to move) give the same move for
-/// the same seed and node budget, from the game and from the view.
+/// the same seed and node budget, from the game and from the view, with
+/// either search method.
 #[test]
 fn search_bot_decides_from_its_view_alone() {
     let mut differing = 0;
@@ -143,13 +157,20 @@ fn search_bot_decides_from_its_view_alone() {
             if other.position() != game.position() {
                 differing += 1;
             }
-            let c = SearchConfig::default().with_nodes(3_000).with_seed(seed);
-            assert_eq!(search_move(&game, &c), search_move(&other, &c));
-            let moves = game.legal_moves();
-            assert_eq!(
-                search_view(game.rules(), &game.view(side), &moves, &c),
-                search_view(other.rules(), &other.view(side), &moves, &c)
-            );
+            for c in [
+                SearchConfig::default().with_nodes(3_000).with_seed(seed),
+                SearchConfig::default()
+                    .with_nodes(3_000)
+                    .with_seed(seed)
+                    .with_method(SearchMethod::Tree),
+            ] {
+                assert_eq!(search_move(&game, &c), search_move(&other, &c));
+                let moves = game.legal_moves();
+                assert_eq!(
+                    search_view(game.rules(), &game.view(side), &moves, &c),
+                    search_view(other.rules(), &other.view(side), &moves, &c)
+                );
+            }
         }
     }
     assert!(differing >= 12, "the hidden pieces differ in most games");
@@ -261,7 +282,7 @@ fn node_budget_moves() -> Vec<String> {
                 nodes,
                 seed,
                 determinizations,
-                time_ms: 0,
+                ..SearchConfig::default()
             };
             let found = search_position(game.position(), &moves, &config);
             let best = found.best.map_or("-".to_string(), |m| m.to_string());
@@ -366,7 +387,7 @@ fn timed_search_within_its_time_plays_the_node_budget_moves() {
             nodes: 12_000,
             seed,
             determinizations: 6,
-            time_ms: 0,
+            ..SearchConfig::default()
         };
         let untimed = search_position(game.position(), &moves, &config);
         let mut reads = 0u64;

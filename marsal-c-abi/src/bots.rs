@@ -26,7 +26,11 @@ pub(crate) fn policy_bot(code: u8, nodes: u32) -> Result<Bot, Error> {
         MARSAL_POLICY_CAREFUL => Ok(Bot::Careful),
         MARSAL_POLICY_SEARCH => {
             check_nodes(nodes)?;
-            Ok(Bot::Search { nodes, time_ms: 0 })
+            Ok(Bot::Search {
+                nodes,
+                time_ms: 0,
+                method: marsal::SearchMethod::Determinized,
+            })
         }
         _ => Err(invalid(format!(
             "policy must be 0 (random), 1 (careful) or 2 (search), not {code}"

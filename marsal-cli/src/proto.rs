@@ -507,7 +507,11 @@ mod tests {
             nodes: None,
             time: Some(MoveTime::Announced),
         };
-        let timed = |nodes, time_ms| Builtin::Search { nodes, time_ms };
+        let timed = |nodes, time_ms| Builtin::Search {
+            nodes,
+            time_ms,
+            method: marsal::SearchMethod::Determinized,
+        };
         // Until the referee announces a time: the node budget.
         assert_eq!(auto.bot(None), search);
         assert_eq!(auto.bot(Some(2_000)), timed(u32::MAX, 950));

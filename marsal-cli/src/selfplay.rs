@@ -28,18 +28,22 @@ pub struct Options<'a> {
 
 /// How a bot is named in the text.
 fn described(bot: Builtin) -> String {
-    match bot {
-        Builtin::Search { nodes, time_ms: 0 } => {
-            format!("the search bot ({nodes} nodes a move)")
-        }
-        Builtin::Search {
-            nodes: u32::MAX,
-            time_ms,
-        } => format!("the search bot ({time_ms} ms a move)"),
-        Builtin::Search { nodes, time_ms } => {
-            format!("the search bot ({nodes} nodes or {time_ms} ms a move)")
-        }
-        b => format!("the {} bot", b.name()),
+    let Builtin::Search {
+        nodes,
+        time_ms,
+        method,
+    } = bot
+    else {
+        return format!("the {} bot", bot.name());
+    };
+    let budget = match (nodes, time_ms) {
+        (_, 0) => format!("{nodes} nodes a move"),
+        (u32::MAX, _) => format!("{time_ms} ms a move"),
+        _ => format!("{nodes} nodes or {time_ms} ms a move"),
+    };
+    match method {
+        marsal::SearchMethod::Tree => format!("the search bot (its tree, {budget})"),
+        _ => format!("the search bot ({budget})"),
     }
 }
 

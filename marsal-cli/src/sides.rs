@@ -185,7 +185,8 @@ mod tests {
             SideSpec::Builtin {
                 bot: Builtin::Search {
                     nodes: 500,
-                    time_ms: 0
+                    time_ms: 0,
+                    method: marsal::SearchMethod::Determinized,
                 },
                 spec: "builtin:search:500".into()
             }
@@ -197,7 +198,8 @@ mod tests {
             SideSpec::Builtin {
                 bot: Builtin::Search {
                     nodes: u32::MAX,
-                    time_ms: 20
+                    time_ms: 20,
+                    ..
                 },
                 ..
             }

@@ -8,8 +8,8 @@
 
 use crate::playouts::random_move;
 use marsal::{
-    Game, Move, Position, Rng, Ruleset, SearchConfig, Setup, Side, View, careful_move,
-    search_position_with_clock, search_view,
+    Game, Move, Position, Rng, Ruleset, SearchConfig, SearchMethod, Setup, Side, View,
+    careful_move, search_position_with_clock, search_view,
 };
 use std::fmt;
 
@@ -47,8 +47,8 @@ pub fn move_time_share(limit_ms: u32) -> u32 {
 /// ```
 /// use marsal_host::Bot;
 /// assert_eq!(Bot::parse("careful"), Ok(Bot::Careful));
-/// assert_eq!(Bot::parse("search:500"), Ok(Bot::Search { nodes: 500, time_ms: 0 }));
-/// assert_eq!(Bot::parse("search:time=20"), Ok(Bot::Search { nodes: u32::MAX, time_ms: 20 }));
+/// assert_eq!(Bot::parse("search:500"), Ok(Bot::Search { nodes: 500, time_ms: 0, method: marsal::SearchMethod::Determinized }));
+/// assert_eq!(Bot::parse("search:time=20"), Ok(Bot::Search { nodes: u32::MAX, time_ms: 20, method: marsal::SearchMethod::Determinized }));
 /// assert_eq!(Bot::parse("search").map(Bot::name), Ok("search"));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -60,8 +60,9 @@ pub enum Bot {
     /// loses or trades.
     Careful,
     /// The search bot ([`marsal::search`]): determinizations of its view
-    /// searched with alpha-beta, `nodes` a move, and `time_ms` a move when
-    /// it is not 0 (whichever ends first). Its setup is [`Setup::sensible`].
+    /// searched with alpha-beta (or one tree over them, by `method`),
+    /// `nodes` a move, and `time_ms` a move when it is not 0 (whichever ends
+    /// first). Its setup is [`Setup::sensible`].
     Search {
         /// The node budget of a move (at least 1; `u32::MAX` when only the
         /// time limits it).
@@ -70,6 +71,9 @@ pub enum Bot {
         /// [`MAX_SEARCH_TIME_MS`]). A timed search depends on the machine's
         /// speed; the node budget alone plays the same moves everywhere.
         time_ms: u32,
+        /// How it searches ([`SearchMethod`]; `search:…,method=tree` for
+        /// the tree).
+        method: SearchMethod,
     },
 }
 
@@ -83,6 +87,7 @@ pub const BOTS: [(&str, Bot); 3] = [
         Bot::Search {
             nodes: DEFAULT_SEARCH_NODES,
             time_ms: 0,
+            method: SearchMethod::Determinized,
         },
     ),
 ];
@@ -109,8 +114,9 @@ pub enum BotError {
         /// The name asked for.
         name: String,
     },
-    /// A search budget that is neither `N` nor a list of `nodes=N` and
-    /// `time=MS`, each at most once.
+    /// A search budget that is neither `N` nor a list of `nodes=N`,
+    /// `time=MS` and `method=tree` or `method=determinized`, each at most
+    /// once.
     Syntax {
         /// The name asked for.
         name: String,
@@ -136,7 +142,8 @@ impl fmt::Display for BotError {
             BotError::Syntax { name } => write!(
                 f,
                 "bot {name:?}: a search budget is search:N (nodes), or search:nodes=N, \
-                 search:time=MS or search:nodes=N,time=MS"
+                 search:time=MS or search:nodes=N,time=MS, each list with method=tree or \
+                 method=determinized if wanted"
             ),
         }
     }
@@ -149,7 +156,9 @@ impl Bot {
     /// `search:N` or `search:nodes=N` (N nodes a move, N from 1 to
     /// 2^32 - 1), `search:time=MS` (MS milliseconds a move, from 1 to
     /// [`MAX_SEARCH_TIME_MS`], with no node budget), or
-    /// `search:nodes=N,time=MS` (in either order: whichever ends first).
+    /// `search:nodes=N,time=MS` (in either order: whichever ends first);
+    /// `method=tree` in the list searches with the tree
+    /// ([`SearchMethod::Tree`]; `method=determinized`, the default).
     ///
     /// ```
     /// use marsal_host::{Bot, BotError};
@@ -158,7 +167,7 @@ impl Bot {
     /// assert!(matches!(Bot::parse("search:time=0"), Err(BotError::Time { .. })));
     /// assert_eq!(
     ///     Bot::parse("search:time=50,nodes=9000"),
-    ///     Ok(Bot::Search { nodes: 9000, time_ms: 50 })
+    ///     Ok(Bot::Search { nodes: 9000, time_ms: 50, method: marsal::SearchMethod::Determinized })
     /// );
     /// ```
     pub fn parse(name: &str) -> Result<Bot, BotError> {
@@ -209,7 +218,7 @@ impl Bot {
     /// Its name in [`BOTS`] (the search bot's whatever its budget).
     ///
     /// ```
-    /// assert_eq!(marsal_host::Bot::Search { nodes: 7, time_ms: 0 }.name(), "search");
+    /// assert_eq!(marsal_host::Bot::Search { nodes: 7, time_ms: 0, method: marsal::SearchMethod::Determinized }.name(), "search");
     /// ```
     pub fn name(self) -> &'static str {
         BOTS.iter()
@@ -223,13 +232,22 @@ impl Bot {
     /// ```
     /// use marsal_host::Bot;
     /// let search = Bot::parse("search").unwrap();
-    /// assert_eq!(search.with_nodes(Some(9)), Bot::Search { nodes: 9, time_ms: 0 });
+    /// assert_eq!(search.with_nodes(Some(9)), Bot::Search { nodes: 9, time_ms: 0, method: marsal::SearchMethod::Determinized });
     /// assert_eq!(Bot::Careful.with_nodes(Some(9)), Bot::Careful);
     /// ```
     #[must_use]
     pub fn with_nodes(self, nodes: Option<u32>) -> Bot {
         match (self, nodes) {
-            (Bot::Search { time_ms, .. }, Some(nodes)) => Bot::Search { nodes, time_ms },
+            (
+                Bot::Search {
+                    time_ms, method, ..
+                },
+                Some(nodes),
+            ) => Bot::Search {
+                nodes,
+                time_ms,
+                method,
+            },
             _ => self,
         }
     }
@@ -241,19 +259,20 @@ impl Bot {
     /// ```
     /// use marsal_host::Bot;
     /// let search = Bot::parse("search").unwrap();
-    /// assert_eq!(search.with_time(Some(20)), Bot::Search { nodes: u32::MAX, time_ms: 20 });
+    /// assert_eq!(search.with_time(Some(20)), Bot::Search { nodes: u32::MAX, time_ms: 20, method: marsal::SearchMethod::Determinized });
     /// assert_eq!(
     ///     search.with_time(Some(20)).with_nodes(Some(500)),
-    ///     Bot::Search { nodes: 500, time_ms: 20 }
+    ///     Bot::Search { nodes: 500, time_ms: 20, method: marsal::SearchMethod::Determinized }
     /// );
     /// assert_eq!(Bot::Random.with_time(Some(20)), Bot::Random);
     /// ```
     #[must_use]
     pub fn with_time(self, ms: Option<u32>) -> Bot {
         match (self, ms) {
-            (Bot::Search { .. }, Some(time_ms)) => Bot::Search {
+            (Bot::Search { method, .. }, Some(time_ms)) => Bot::Search {
                 nodes: u32::MAX,
                 time_ms,
+                method,
             },
             _ => self,
         }
@@ -270,8 +289,13 @@ impl Bot {
     /// ```
     pub fn search_config(self, seed: u64) -> Option<SearchConfig> {
         match self {
-            Bot::Search { nodes, time_ms } => Some(SearchConfig {
+            Bot::Search {
+                nodes,
                 time_ms,
+                method,
+            } => Some(SearchConfig {
+                time_ms,
+                method,
                 ..SearchConfig::default().with_nodes(nodes).with_seed(seed)
             }),
             _ => None,
@@ -408,7 +432,7 @@ impl Bot {
     /// ```
     /// use marsal::{Game, Position, Rng, Ruleset};
     /// let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
-    /// let bot = marsal_host::Bot::Search { nodes: 300, time_ms: 0 };
+    /// let bot = marsal_host::Bot::Search { nodes: 300, time_ms: 0, method: marsal::SearchMethod::Determinized };
     /// let mv = bot.play_in(&game, &mut Rng::new(1), 7);
     /// assert!(game.is_legal(mv.unwrap()));
     /// # Ok::<(), marsal::PositionError>(())
@@ -487,15 +511,20 @@ fn parse_budget(name: &str, budget: &str, max_nodes: u32) -> Result<Bot, BotErro
         return Ok(Bot::Search {
             nodes: read_nodes(budget)?,
             time_ms: 0,
+            method: SearchMethod::Determinized,
         });
     }
-    let (mut nodes, mut time) = (None, None);
+    let (mut nodes, mut time, mut method) = (None, None, None);
     for part in budget.split(',') {
         let syntax = || BotError::Syntax {
             name: name.to_string(),
         };
         match part.split_once('=').ok_or_else(syntax)? {
             ("nodes", n) if nodes.is_none() => nodes = Some(read_nodes(n)?),
+            ("method", "tree") if method.is_none() => method = Some(SearchMethod::Tree),
+            ("method", "determinized") if method.is_none() => {
+                method = Some(SearchMethod::Determinized);
+            }
             ("time", ms) if time.is_none() => {
                 time = Some(
                     ms.parse::<u32>()
@@ -516,6 +545,7 @@ fn parse_budget(name: &str, budget: &str, max_nodes: u32) -> Result<Bot, BotErro
             DEFAULT_SEARCH_NODES
         }),
         time_ms: time.unwrap_or(0),
+        method: method.unwrap_or_default(),
     })
 }
 
@@ -572,7 +602,8 @@ mod tests {
             Bot::parse_within("search:10", 10),
             Ok(Bot::Search {
                 nodes: 10,
-                time_ms: 0
+                time_ms: 0,
+                method: SearchMethod::Determinized,
             })
         );
     }
@@ -584,7 +615,8 @@ mod tests {
             Bot::from_name("search:nodes=40"),
             Some(Bot::Search {
                 nodes: 40,
-                time_ms: 0
+                time_ms: 0,
+                method: SearchMethod::Determinized,
             })
         );
         assert_eq!(Bot::from_name("clever"), None);
@@ -595,12 +627,14 @@ mod tests {
         let search = Bot::Search {
             nodes: 100,
             time_ms: 30,
+            method: SearchMethod::Determinized,
         };
         assert_eq!(
             search.with_nodes(Some(9)),
             Bot::Search {
                 nodes: 9,
-                time_ms: 30
+                time_ms: 30,
+                method: SearchMethod::Determinized,
             }
         );
         assert_eq!(search.with_nodes(None), search);
@@ -608,7 +642,8 @@ mod tests {
             search.with_time(Some(20)),
             Bot::Search {
                 nodes: u32::MAX,
-                time_ms: 20
+                time_ms: 20,
+                method: SearchMethod::Determinized,
             }
         );
         assert_eq!(search.with_time(None), search);
@@ -630,6 +665,7 @@ mod tests {
         let bot = Bot::Search {
             nodes: 300,
             time_ms: 0,
+            method: SearchMethod::Determinized,
         };
         for seed in 0..8 {
             let mut rng = Rng::new(seed);
@@ -650,13 +686,15 @@ mod tests {
             Bot::parse("search"),
             Ok(Bot::Search {
                 nodes: SearchConfig::DEFAULT_NODES,
-                time_ms: 0
+                time_ms: 0,
+                method: SearchMethod::Determinized,
             })
         );
         assert_eq!(
             Bot::Search {
                 nodes: 1,
-                time_ms: 0
+                time_ms: 0,
+                method: SearchMethod::Determinized,
             }
             .name(),
             "search"
@@ -672,7 +710,8 @@ mod tests {
         assert_eq!(
             Bot::Search {
                 nodes: 5,
-                time_ms: 0
+                time_ms: 0,
+                method: SearchMethod::Determinized,
             }
             .setup(&rules, Side::Blue, 3, &example),
             Setup::sensible(&rules, Side::Blue, 3)
@@ -680,8 +719,65 @@ mod tests {
     }
 
     #[test]
+    fn a_search_bot_searches_with_the_tree_when_its_name_says_so() {
+        let tree = Bot::parse("search:nodes=700,method=tree").expect("a bot");
+        assert_eq!(
+            tree,
+            Bot::Search {
+                nodes: 700,
+                time_ms: 0,
+                method: SearchMethod::Tree,
+            }
+        );
+        let config = tree.search_config(3).expect("search");
+        assert_eq!((config.method, config.nodes), (SearchMethod::Tree, 700));
+        // The budget given after the name keeps the method.
+        assert_eq!(
+            tree.with_time(Some(20)).search_config(3).map(|c| c.method),
+            Some(SearchMethod::Tree)
+        );
+        assert_eq!(
+            Bot::parse("search:method=tree,time=30"),
+            Ok(Bot::Search {
+                nodes: u32::MAX,
+                time_ms: 30,
+                method: SearchMethod::Tree,
+            })
+        );
+        assert_eq!(
+            Bot::parse("search:nodes=700,method=determinized"),
+            Bot::parse("search:700")
+        );
+        for bad in [
+            "search:nodes=700,method=mcts",
+            "search:method=tree,method=tree",
+            "search:method=",
+        ] {
+            let err = Bot::parse(bad).unwrap_err().to_string();
+            assert!(err.contains("method=tree"), "{bad}: {err}");
+        }
+        // It plays legal moves to the end of a game.
+        let bot = Bot::parse("search:nodes=300,method=tree").expect("a bot");
+        let mut g = game();
+        let mut rng = Rng::new(2);
+        for _ in 0..40 {
+            let Some(mv) = bot.play_in(&g, &mut rng, 9) else {
+                break;
+            };
+            assert!(g.is_legal(mv), "{mv}");
+            g.play(mv).expect("legal");
+        }
+    }
+
+    #[test]
     fn a_search_budget_is_nodes_a_time_or_both() {
-        let search = |nodes, time_ms| Ok(Bot::Search { nodes, time_ms });
+        let search = |nodes, time_ms| {
+            Ok(Bot::Search {
+                nodes,
+                time_ms,
+                method: SearchMethod::Determinized,
+            })
+        };
         assert_eq!(Bot::parse("search:nodes=700"), search(700, 0));
         assert_eq!(Bot::parse("search:time=25"), search(u32::MAX, 25));
         assert_eq!(Bot::parse("search:nodes=700,time=25"), search(700, 25));

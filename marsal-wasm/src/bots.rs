@@ -50,6 +50,20 @@ mod tests {
     }
 
     #[test]
+    fn the_search_bot_with_the_tree_plays_legal_moves() {
+        let mut g = game();
+        let mut rng = Rng::new(6);
+        for _ in 0..30 {
+            let name = "search:nodes=300,method=tree";
+            let Some(mv) = bot_move(&g, name, &mut rng, &mut no_clock).expect("bot") else {
+                break;
+            };
+            assert!(g.is_legal(mv), "{mv}");
+            g.play(mv).expect("legal");
+        }
+    }
+
+    #[test]
     fn an_unknown_bot_or_a_budget_over_the_pages_limit_is_refused() {
         let err = bot_move(&game(), "clever", &mut Rng::new(1), &mut no_clock).unwrap_err();
         assert!(err.to_string().contains("random, careful, search"), "{err}");
