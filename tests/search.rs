@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{mv, presets, sq};
+use common::{mv, presets, random_game, sq};
 use marsal::{
     Game, Position, Rng, Ruleset, SearchConfig, SearchMethod, Side, search_move, search_position,
     search_position_with_clock, search_view,
@@ -89,21 +89,6 @@ fn search_bot_defends_a_threatened_flag() {
             assert_eq!(search_move(&game, &c), Some(mv("b2xa2")), "{c:?}");
         }
     }
-}
-
-/// A game of preset `preset` after `plies` random plies.
-fn random_game(preset: usize, seed: u64, plies: u32) -> Game {
-    let (_, mut rules) = presets()[preset];
-    rules.max_plies = Some(3000);
-    let pos = Position::start(&rules, seed, seed + 1).expect("a start");
-    let mut game = Game::from_position(pos);
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        if game.play_random(&mut rng).is_none() {
-            break;
-        }
-    }
-    game
 }
 
 /// On random games of every preset, the search bot (from the game, and from

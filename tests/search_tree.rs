@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::presets;
+use common::{presets, random_game};
 use marsal::{
     Game, Position, Rng, SearchConfig, SearchMethod, search_position, search_position_with_clock,
 };
@@ -17,21 +17,6 @@ fn tree(nodes: u32, seed: u64) -> SearchConfig {
         .with_nodes(nodes)
         .with_seed(seed)
         .with_method(SearchMethod::Tree)
-}
-
-/// A game of preset `preset` after `plies` random plies.
-fn random_game(preset: usize, seed: u64, plies: u32) -> Game {
-    let (_, mut rules) = presets()[preset];
-    rules.max_plies = Some(3000);
-    let pos = Position::start(&rules, seed, seed + 1).expect("a start");
-    let mut game = Game::from_position(pos);
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        if game.play_random(&mut rng).is_none() {
-            break;
-        }
-    }
-    game
 }
 
 /// The same seed and budget give the same result; the budget is kept

@@ -31,6 +31,38 @@ pub fn presets() -> [(&'static str, Ruleset); 3] {
     ]
 }
 
+/// A game of preset `preset` (index into [`presets`]) from the random start
+/// of `seed`, after up to `plies` random moves (fewer if it ends), with a
+/// limit of 3,000 plies.
+#[cfg(feature = "alloc")]
+pub fn random_game(preset: usize, seed: u64, plies: u32) -> marsal::Game {
+    random_game_with(preset, 3000, (seed, seed + 1), seed, plies)
+}
+
+/// A game of preset `preset` with `max_plies`, from the random setups of
+/// `starts` (Red's seed, Blue's), after up to `plies` random moves drawn
+/// from `rng_seed` (fewer if it ends).
+#[cfg(feature = "alloc")]
+pub fn random_game_with(
+    preset: usize,
+    max_plies: u32,
+    starts: (u64, u64),
+    rng_seed: u64,
+    plies: u32,
+) -> marsal::Game {
+    let (_, mut rules) = presets()[preset];
+    rules.max_plies = Some(max_plies);
+    let pos = Position::start(&rules, starts.0, starts.1).expect("a start");
+    let mut game = marsal::Game::from_position(pos);
+    let mut rng = marsal::Rng::new(rng_seed);
+    for _ in 0..plies {
+        if game.play_random(&mut rng).is_none() {
+            break;
+        }
+    }
+    game
+}
+
 /// The rows (top rank first) of `rules`' board with `pieces` (square, letter;
 /// upper case Red, lower case Blue) on it. The terrain comes from the board:
 /// `#` off the board, `~` lake, `.` empty. A listed character is written on its

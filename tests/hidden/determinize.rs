@@ -3,8 +3,8 @@
 //! is, samples keep what the side knows (its moves, the counts), and a sample
 //! depends on the view alone.
 
-use crate::common::presets;
-use marsal::{Game, Position, Rng, Side};
+use crate::common::random_game_with;
+use marsal::{Position, Rng, Side};
 use proptest::prelude::*;
 
 /// 200 cases, unless `PROPTEST_CASES` says otherwise.
@@ -19,19 +19,16 @@ fn config() -> ProptestConfig {
     }
 }
 
-/// A game of preset `preset` after up to `plies` random plies.
-fn random_game(preset: usize, seed: u64, plies: u32) -> Game {
-    let (_, mut rules) = presets()[preset];
-    rules.max_plies = Some(2000);
-    let pos = Position::start(&rules, seed, seed ^ 0x5555).expect("a start position");
-    let mut game = Game::from_position(pos);
-    let mut rng = Rng::new(seed.wrapping_mul(3));
-    for _ in 0..plies {
-        if game.play_random(&mut rng).is_none() {
-            break;
-        }
-    }
-    game
+/// A game of preset `preset` after up to `plies` random plies (the starts
+/// and moves this file's recorded seeds were found with).
+fn random_game(preset: usize, seed: u64, plies: u32) -> marsal::Game {
+    random_game_with(
+        preset,
+        2000,
+        (seed, seed ^ 0x5555),
+        seed.wrapping_mul(3),
+        plies,
+    )
 }
 
 proptest! {
