@@ -20,8 +20,8 @@
 //! The two choices about the back (the strongest piece in the second row,
 //! the Mines that do not wall the Flag mostly there too) were measured with
 //! the search bot against peternlewis, the winner of the 2012 UCC
-//! competition (docs/strength.md, "Then the setup"): 67.7 % over 600 games
-//! against 62.7 % with the strongest piece in the middle and those Mines
+//! competition (docs/strength.md, "Then the setup"): 66.2 % over 800 games
+//! against 60.8 % with the strongest piece in the middle and those Mines
 //! mostly on the back row, and the enemy's Spy took its Marshal about half as
 //! often.
 //!
@@ -340,30 +340,13 @@ mod tests {
                     .count();
                 assert!(near >= 25, "{near} of 50");
                 // The strongest piece stands in the back half of the zone
-                // (mostly the second row), and the Mines that do not wall
-                // the Flag mostly in the second row.
-                let rows = Zone::of(&rules, side).rows;
-                let depth = |q: Square| match side {
-                    Side::Red => {
-                        q.rank()
-                            - rules
-                                .board
-                                .zone(side)
-                                .iter()
-                                .map(Square::rank)
-                                .min()
-                                .unwrap_or(0)
-                    }
-                    Side::Blue => {
-                        rules
-                            .board
-                            .zone(side)
-                            .iter()
-                            .map(Square::rank)
-                            .max()
-                            .unwrap_or(0)
-                            - q.rank()
-                    }
+                // (mostly the second row); `depth` is the zone's own row
+                // count from the back.
+                let zone = Zone::of(&rules, side);
+                let rows = zone.rows;
+                let depth = |q: Square| {
+                    let i = (0..zone.n).find(|&i| zone.squares[i] == Some(q));
+                    zone.depth[i.expect("a square of the zone")]
                 };
                 let strongest = rules
                     .army(side)
