@@ -35,6 +35,7 @@ use crate::combat::{Battle, combat};
 use crate::outcome::Observation;
 use crate::piece::{KIND_COUNT, PieceKind, Side};
 use crate::ruleset::Ruleset;
+use crate::setup_memory::{SetupMemory, Trail};
 use crate::square::{CELLS, Square};
 use crate::view::{SquareView, View};
 
@@ -72,6 +73,10 @@ pub struct Behaviour {
     /// and how many plies were taken in.
     recent: [Occupancy; RECENT],
     plies: u32,
+    /// Where each enemy piece started and what was seen of it.
+    trail: Trail,
+    /// What earlier games against this opponent showed of its setups.
+    memory: SetupMemory,
 }
 
 impl Behaviour {
@@ -94,7 +99,39 @@ impl Behaviour {
             events: [[0; KIND_COUNT]; CELLS],
             recent: [Occupancy::default(); RECENT],
             plies: 0,
+            trail: Trail::new(),
+            memory: SetupMemory::new(),
         }
+    }
+
+    /// This behaviour with `memory`, what earlier games against the same
+    /// opponent showed of its setups, for the search's beliefs to weigh
+    /// ([`SetupMemory`]).
+    ///
+    /// ```
+    /// use marsal::{Behaviour, SetupMemory, Side};
+    /// let b = Behaviour::new(Side::Red).with_memory(SetupMemory::new());
+    /// assert_eq!(b.memory().games(), 0);
+    /// ```
+    #[must_use]
+    pub fn with_memory(mut self, memory: SetupMemory) -> Behaviour {
+        self.memory = memory;
+        self
+    }
+
+    /// What earlier games showed of the opponent's setups (empty unless
+    /// given with [`Behaviour::with_memory`]).
+    ///
+    /// ```
+    /// assert_eq!(marsal::Behaviour::new(marsal::Side::Red).memory().games(), 0);
+    /// ```
+    pub fn memory(&self) -> &SetupMemory {
+        &self.memory
+    }
+
+    /// Where each enemy piece started and what was seen of it, this game.
+    pub(crate) fn trail(&self) -> &Trail {
+        &self.trail
     }
 
     /// The side whose observations these are.
@@ -189,6 +226,7 @@ impl Behaviour {
     /// ```
     pub fn observe(&mut self, rules: &Ruleset, obs: &Observation, after: &View) {
         self.remember(after, !obs.side);
+        self.follow(obs, after);
         let (a, b) = (obs.mv.from.cell(), obs.mv.to.cell());
         let carried = core::mem::replace(&mut self.events[a], [0; KIND_COUNT]);
         let enemy_at_b = matches!(after.at(obs.mv.to), SquareView::Enemy { .. });
@@ -235,6 +273,25 @@ impl Behaviour {
                 }),
                 _ => {}
             }
+        }
+    }
+
+    /// Follows the enemy piece a move concerns from its setup square, and
+    /// notes what the observer was shown of it ([`Trail`]).
+    fn follow(&mut self, obs: &Observation, after: &View) {
+        let (a, b) = (obs.mv.from.cell(), obs.mv.to.cell());
+        let known = match after.at(obs.mv.to) {
+            SquareView::Enemy { possible } => Some(possible.single()),
+            _ => None,
+        };
+        if obs.side == self.observer {
+            match obs.defender {
+                Some(kind) => self.trail.enemy_defended(b, kind, known.is_some()),
+                None => self.trail.vacated(b),
+            }
+        } else {
+            let shown = obs.piece.or(known.flatten());
+            self.trail.enemy_moved(a, b, known.is_some(), shown);
         }
     }
 

@@ -131,6 +131,7 @@ mod search_endgames;
 #[cfg(feature = "serde")]
 mod serde_array;
 mod setup;
+mod setup_memory;
 mod setup_sensible;
 mod square;
 mod square_set;
@@ -161,6 +162,7 @@ pub use search::{
 #[cfg(feature = "alloc")]
 pub use search::{search_game, search_move};
 pub use setup::{Setup, SetupError, SetupText};
+pub use setup_memory::SetupMemory;
 pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use status::{DrawReason, Status, WinReason};

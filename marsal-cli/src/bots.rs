@@ -34,6 +34,9 @@ pub struct BuiltinPlayer {
     plays_example: bool,
     /// What it saw the enemy's pieces do (from its side's observations).
     seen: Option<marsal::Behaviour>,
+    /// What it learned of the opponent's setups in earlier games, when it
+    /// was given it (see [`Player::remember`](crate::referee::Player::remember)).
+    memory: Option<marsal::SetupMemory>,
 }
 
 impl BuiltinPlayer {
@@ -46,6 +49,7 @@ impl BuiltinPlayer {
             thinking: std::time::Duration::ZERO,
             plays_example: false,
             seen: None,
+            memory: None,
         }
     }
 
@@ -65,7 +69,11 @@ impl crate::referee::Player for BuiltinPlayer {
         start: &crate::referee::GameStart,
     ) -> Result<marsal::Setup, crate::referee::Fault> {
         let seed = self.rng.next_u64();
-        self.seen = Some(marsal::Behaviour::new(start.side));
+        let seen = marsal::Behaviour::new(start.side);
+        self.seen = Some(match self.memory {
+            Some(memory) => seen.with_memory(memory),
+            None => seen,
+        });
         if self.plays_example {
             return Ok(*start.example);
         }
@@ -104,10 +112,22 @@ impl crate::referee::Player for BuiltinPlayer {
         Ok(crate::referee::Answer::Move(mv))
     }
 
-    fn finish(&mut self, _ending: &crate::referee::Ending) {}
+    fn finish(&mut self, _ending: &crate::referee::Ending) {
+        if let (Some(memory), Some(seen)) = (&mut self.memory, &self.seen) {
+            memory.learn(&self.rules, seen);
+        }
+    }
 
     fn waited(&self) -> std::time::Duration {
         self.thinking
+    }
+
+    fn memory(&self) -> Option<marsal::SetupMemory> {
+        self.memory
+    }
+
+    fn remember(&mut self, memory: marsal::SetupMemory) {
+        self.memory = Some(memory);
     }
 }
 

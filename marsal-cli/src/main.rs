@@ -271,6 +271,11 @@ enum Command {
         /// Pass the bots' standard error through (default: discarded).
         #[arg(long)]
         bot_stderr: bool,
+        /// A built-in search bot remembers, from game to game of the match,
+        /// what it was shown of its opponent's setups, and believes them
+        /// (marsal::SetupMemory; by default each game starts afresh).
+        #[arg(long)]
+        remember: bool,
         /// Print one line for each game.
         #[arg(long)]
         verbose: bool,
@@ -526,6 +531,7 @@ fn main() -> ExitCode {
             seed,
             rule_args,
             bot_stderr,
+            remember,
             verbose,
         } => match_cmd::run(match_cmd::Options {
             ruleset,
@@ -539,6 +545,7 @@ fn main() -> ExitCode {
             rule_args,
             max_turns,
             bot_stderr,
+            remember,
             verbose,
         }),
         Command::Tournament(t) => match t.action {

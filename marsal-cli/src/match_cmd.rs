@@ -33,6 +33,9 @@ pub struct Options {
     /// `--max-turns`: N or `inf`, in the progcomp manager's meaning.
     pub max_turns: Option<String>,
     pub bot_stderr: bool,
+    /// `--remember`: a built-in search bot keeps what it learned of its
+    /// opponent's setups from game to game.
+    pub remember: bool,
     pub verbose: bool,
 }
 
@@ -248,6 +251,9 @@ pub fn run(o: Options) -> Result<(), String> {
     let time_limit = Duration::from_millis(o.time_per_move);
     // A live line on a terminal, rewritten after each game.
     let live = o.games > 1 && !o.verbose && std::io::stderr().is_terminal();
+    // What each program learned of the other's setups (`--remember`).
+    let remember = o.remember;
+    let mut memories = [marsal::SetupMemory::new(); 2];
     for i in 0..o.games {
         let n = i + 1;
         // Program index playing Red in this game.
@@ -260,6 +266,10 @@ pub fn run(o: Options) -> Result<(), String> {
         };
         let mut red = specs[order[0]].player(&rules, time_limit, o.bot_stderr, bot_seed(0))?;
         let mut blue = specs[order[1]].player(&rules, time_limit, o.bot_stderr, bot_seed(1))?;
+        if remember {
+            red.remember(memories[order[0]]);
+            blue.remember(memories[order[1]]);
+        }
         let game_names = [names[order[0]].as_str(), names[order[1]].as_str()];
         let played = run_game(
             &rules,
@@ -268,6 +278,13 @@ pub fn run(o: Options) -> Result<(), String> {
             game_names,
             o.seed.wrapping_add(u64::from(i)),
         )?;
+        if remember {
+            for (p, player) in [(order[0], &red), (order[1], &blue)] {
+                if let Some(m) = player.memory() {
+                    memories[p] = m;
+                }
+            }
+        }
         drop((red, blue));
         let game_plies = played.game.position().ply();
         plies += u64::from(game_plies);

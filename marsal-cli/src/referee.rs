@@ -179,6 +179,15 @@ pub trait Player {
     fn waited(&self) -> Duration {
         Duration::ZERO
     }
+    /// What this player learned of its opponent's setups so far (a built-in
+    /// search bot's [`marsal::SetupMemory`]); `None` for a player that keeps
+    /// none.
+    fn memory(&self) -> Option<marsal::SetupMemory> {
+        None
+    }
+    /// Gives this player what it learned in earlier games against the same
+    /// opponent (before its setup).
+    fn remember(&mut self, _memory: marsal::SetupMemory) {}
 }
 
 /// An answer as its player wrote it, in its protocol's words.

@@ -328,3 +328,46 @@ fn a_bot_never_receives_enemy_kinds_it_should_not_know() {
         }
     }
 }
+
+/// `--remember`: the built-in search bot carries what it learned of its
+/// opponent's setups from game to game. The first game starts with nothing
+/// learned, so it is the game played without the option; later games play
+/// on what the earlier ones showed.
+#[test]
+fn a_remembering_search_bot_starts_the_match_knowing_nothing_and_learns_from_game_to_game() {
+    let dir = temp_dir("remember");
+    let games = |remember: bool| -> Vec<String> {
+        let record = dir.join(if remember { "with" } else { "without" });
+        let mut args = vec![
+            "match",
+            "--ruleset",
+            "barrage",
+            "--red",
+            "builtin:search:1500",
+            "--blue",
+            "builtin:careful",
+            "--games",
+            "4",
+            "--max-plies",
+            "300",
+            "--seed",
+            "3",
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        if remember {
+            args.push("--remember");
+        }
+        let run = marsal(&args, "");
+        assert_clean_finish(&run, 4);
+        (1..=4)
+            .map(|n| std::fs::read_to_string(record.join(format!("game-{n:03}.json"))).unwrap())
+            .collect()
+    };
+    let (with, without) = (games(true), games(false));
+    assert_eq!(with[0], without[0], "the first game: nothing learned yet");
+    assert!(
+        with.iter().zip(&without).skip(1).any(|(a, b)| a != b),
+        "a later game plays on what was learned"
+    );
+}

@@ -74,3 +74,40 @@ fn behaviour_depends_only_on_what_the_side_saw() {
     assert!(differing >= 10, "the hidden pieces differ: {differing}");
     assert!(evidence >= 5, "behaviour was seen: {evidence}");
 }
+
+/// Rule (hidden information): what a side learns of its opponent's setups
+/// over a game ([`SetupMemory`]) comes from what it was shown: two games that
+/// differ only in the pieces it cannot see teach it the same, and something
+/// is learned.
+#[test]
+fn setup_memory_depends_only_on_what_the_side_saw() {
+    use marsal::SetupMemory;
+    let mut learned = 0;
+    for (_, rules) in presets() {
+        for seed in 0..6u64 {
+            let start = marsal::Position::start(&rules, seed, seed + 5).expect("a start");
+            let mut game = Game::from_position(start);
+            let mut rng = Rng::new(seed + 3);
+            for _ in 0..(200 + seed * 40) {
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+            if game.status().is_over() {
+                continue;
+            }
+            let side = game.status().to_move().expect("a side to move");
+            let other = game.determinize(side, &mut Rng::new(seed + 11));
+            let (mut a, mut b) = (SetupMemory::new(), SetupMemory::new());
+            a.learn(&rules, &behaviour_of(&game, side));
+            b.learn(&rules, &behaviour_of(&other, side));
+            assert_eq!(a, b, "seed {seed}");
+            let mut empty = SetupMemory::new();
+            empty.learn(&rules, &Behaviour::new(side));
+            if a != empty {
+                learned += 1;
+            }
+        }
+    }
+    assert!(learned >= 10, "games that taught something: {learned}");
+}

@@ -1,0 +1,383 @@
+//! Setup memory: what one side learned, over earlier games against the same
+//! opponent, about where that opponent puts each kind.
+//!
+//! A player who meets the same opponent again remembers where its Bombs
+//! stood, where its Marshal started, which squares held pieces that moved.
+//! [`SetupMemory`] keeps that, from public information only: during a game
+//! the side's [`Behaviour`](crate::Behaviour) follows each enemy piece from
+//! its setup square (the trail) and notes what the side was shown of it
+//! (its kind, when a fight or a Scout's long move showed it; that it moved);
+//! after the game [`SetupMemory::learn`] adds those notes to the counts of
+//! their setup squares. The squares are the opponent's own (its depth from
+//! its back row and its file), so a memory learned while the opponent played
+//! Red serves when it plays Blue; each note counts on the square and on its
+//! mirror image (people turn their setups left to right).
+//!
+//! The search bot's beliefs ([`search`](crate::search)) multiply an unmoved
+//! enemy piece's prior by the memory of its square: a Dirichlet posterior
+//! with the prior's weight [`SetupMemory::PRIOR_WEIGHT`], so a square where
+//! the opponent's Bomb was found in every earlier game is believed a Bomb,
+//! and one that never held a Bomb is believed one less and less.
+//!
+//! ```
+//! use marsal::{Behaviour, Game, Position, Ruleset, SetupMemory, Side};
+//! let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+//! let mut red = Behaviour::new(Side::Red);
+//! for _ in 0..40 {
+//!     let mv = game.legal_moves()[0];
+//!     let outcome = game.play(mv)?;
+//!     red.observe(game.rules(), &outcome.observed_by(Side::Red), &game.view(Side::Red));
+//! }
+//! let mut memory = SetupMemory::new();
+//! memory.learn(game.rules(), &red);
+//! assert_eq!(memory.games(), 1);
+//! // The next game's behaviour carries it into the search's beliefs.
+//! let next = Behaviour::new(Side::Red).with_memory(memory);
+//! assert_eq!(next.memory().games(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::piece::{KIND_COUNT, KindSet, PieceKind, Side};
+use crate::ruleset::Ruleset;
+use crate::square::{CELLS, Square};
+
+/// Keys of a setup square: depth from the owner's back row × file, both
+/// under 12.
+const KEYS: usize = 144;
+/// No setup square.
+const NONE: u8 = u8::MAX;
+/// A note: the piece moved (bit 15); its kind, when shown, as index + 1 in
+/// the low bits.
+const MOVED: u16 = 1 << 15;
+
+/// Where each enemy piece started and what the side was shown of it, over
+/// one game (kept by [`Behaviour`](crate::Behaviour)).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Trail {
+    /// By cell: the setup cell of the enemy piece standing there, while the
+    /// game's first moves have not touched it (`identity`), else as followed.
+    origin: [u8; CELLS],
+    /// By setup cell: what was seen of the piece that started there.
+    notes: [u16; CELLS],
+}
+
+impl Trail {
+    pub(crate) fn new() -> Trail {
+        Trail {
+            origin: core::array::from_fn(|c| c as u8),
+            notes: [0; CELLS],
+        }
+    }
+
+    /// An enemy piece moved from `from` to `to`: it stays there when
+    /// `stays`; `shown` its kind when the side was shown it.
+    pub(crate) fn enemy_moved(
+        &mut self,
+        from: usize,
+        to: usize,
+        stays: bool,
+        shown: Option<PieceKind>,
+    ) {
+        let o = core::mem::replace(&mut self.origin[from], NONE);
+        self.note(o, MOVED, shown);
+        self.origin[to] = if stays { o } else { NONE };
+    }
+
+    /// The side attacked the enemy piece on `cell`, whose kind it was shown;
+    /// `stays` when that piece won.
+    pub(crate) fn enemy_defended(&mut self, cell: usize, kind: PieceKind, stays: bool) {
+        let o = self.origin[cell];
+        self.note(o, 0, Some(kind));
+        if !stays {
+            self.origin[cell] = NONE;
+        }
+    }
+
+    /// A cell the side's own piece now stands on holds no enemy piece.
+    pub(crate) fn vacated(&mut self, cell: usize) {
+        self.origin[cell] = NONE;
+    }
+
+    fn note(&mut self, origin: u8, bits: u16, kind: Option<PieceKind>) {
+        let Some(n) = self.notes.get_mut(usize::from(origin)) else {
+            return;
+        };
+        *n |= bits;
+        if let Some(k) = kind {
+            if *n & !MOVED == 0 {
+                *n |= k.index() as u16 + 1;
+            }
+        }
+    }
+}
+
+/// What one side learned over earlier games about where its opponent puts
+/// each kind (see the module documentation). Fixed size, no allocation;
+/// `Copy`.
+///
+/// ```
+/// let memory = marsal::SetupMemory::new();
+/// assert_eq!(memory.games(), 0);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SetupMemory {
+    /// By setup square of the opponent's: how often each kind was found
+    /// there.
+    kinds: [[u16; KIND_COUNT]; KEYS],
+    /// By setup square: how often the piece there moved and its kind was
+    /// not found.
+    moved: [u16; KEYS],
+    games: u32,
+}
+
+impl Default for SetupMemory {
+    fn default() -> SetupMemory {
+        SetupMemory::new()
+    }
+}
+
+impl SetupMemory {
+    /// How many observations the beliefs' prior counts as, against the
+    /// memory's: after one game that showed a square's kind, the square is
+    /// believed that kind about one time in three more than the prior says.
+    pub const PRIOR_WEIGHT: f32 = 2.0;
+
+    /// Nothing learned.
+    ///
+    /// ```
+    /// assert_eq!(marsal::SetupMemory::new(), marsal::SetupMemory::default());
+    /// ```
+    pub fn new() -> SetupMemory {
+        SetupMemory {
+            kinds: [[0; KIND_COUNT]; KEYS],
+            moved: [0; KEYS],
+            games: 0,
+        }
+    }
+
+    /// How many games it learned from.
+    ///
+    /// ```
+    /// assert_eq!(marsal::SetupMemory::new().games(), 0);
+    /// ```
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// Adds what `seen` (one game's behaviour, under `rules`) noted of the
+    /// enemy's setup (see the module documentation).
+    ///
+    /// ```
+    /// use marsal::{Behaviour, Ruleset, SetupMemory, Side};
+    /// let mut memory = SetupMemory::new();
+    /// memory.learn(&Ruleset::classic(), &Behaviour::new(Side::Blue));
+    /// assert_eq!(memory.games(), 1);
+    /// ```
+    pub fn learn(&mut self, rules: &Ruleset, seen: &crate::Behaviour) {
+        let enemy = !seen.observer();
+        let trail = seen.trail();
+        for sq in rules.board.zone(enemy).iter() {
+            let note = trail.notes[sq.cell()];
+            if note == 0 {
+                continue;
+            }
+            for key in keys(rules, enemy, sq) {
+                match (note & !MOVED).checked_sub(1) {
+                    Some(k) => {
+                        let c = &mut self.kinds[key][usize::from(k)];
+                        *c = c.saturating_add(1);
+                    }
+                    None => self.moved[key] = self.moved[key].saturating_add(1),
+                }
+            }
+        }
+        self.games = self.games.saturating_add(1);
+    }
+
+    /// The factor of each kind's prior for an unmoved piece of `owner`'s on
+    /// `sq` that may be the kinds of `set`, whose prior probabilities
+    /// (normalized over `set`) are `prior`: the posterior over the prior
+    /// (up to a common factor), all 1 when nothing was learned there.
+    pub(crate) fn factors(
+        &self,
+        rules: &Ruleset,
+        owner: Side,
+        sq: Square,
+        set: KindSet,
+        prior: &[f32; KIND_COUNT],
+    ) -> [f32; KIND_COUNT] {
+        let mut f = [1.0; KIND_COUNT];
+        let Some(key) = keys(rules, owner, sq).next() else {
+            return f;
+        };
+        let (kinds, moved) = (&self.kinds[key], f32::from(self.moved[key]));
+        let found: u32 = kinds.iter().map(|&c| u32::from(c)).sum();
+        if found == 0 && moved == 0.0 {
+            return f;
+        }
+        let movable: f32 = set
+            .iter()
+            .filter(|k| k.is_movable())
+            .map(|k| prior[k.index()])
+            .sum();
+        for k in set.iter() {
+            let p = prior[k.index()].max(1e-3);
+            let mut x = Self::PRIOR_WEIGHT + f32::from(kinds[k.index()]) / p;
+            if k.is_movable() && movable > 0.0 {
+                x += moved / movable;
+            }
+            f[k.index()] = x;
+        }
+        f
+    }
+}
+
+/// The memory's keys of `owner`'s setup square `sq`: the square's own and
+/// its mirror image's (the same when on the middle file); none outside the
+/// zone's 12 × 12.
+fn keys(rules: &Ruleset, owner: Side, sq: Square) -> impl Iterator<Item = usize> {
+    let zone = rules.board.zone(owner);
+    let (lo, hi) = zone
+        .iter()
+        .map(Square::rank)
+        .fold((u8::MAX, 0), |(lo, hi), r| (lo.min(r), hi.max(r)));
+    let depth = match owner {
+        Side::Red => sq.rank().wrapping_sub(lo),
+        Side::Blue => hi.wrapping_sub(sq.rank()),
+    };
+    let files = rules.board.files;
+    let (file, mirror) = (sq.file(), files.wrapping_sub(1).wrapping_sub(sq.file()));
+    let ok = zone.contains(sq) && depth < 12 && file < 12 && mirror < 12;
+    let a = usize::from(depth) * 12 + usize::from(file);
+    let b = usize::from(depth) * 12 + usize::from(mirror);
+    [a, b]
+        .into_iter()
+        .enumerate()
+        .filter(move |&(i, k)| ok && (i == 0 || k != a))
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beliefs::Beliefs;
+    use crate::{Behaviour, Game, Position, Rng};
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square")
+    }
+
+    #[test]
+    fn a_setup_square_is_the_owners_whichever_colour_it_plays_and_counts_for_its_mirror_image() {
+        let rules = Ruleset::classic();
+        let two = |side, name| {
+            let mut k = keys(&rules, side, sq(name));
+            (k.next(), k.next(), k.next())
+        };
+        let red = two(Side::Red, "b1");
+        assert_eq!(
+            red,
+            two(Side::Blue, "b10"),
+            "the back row's second file, from either side"
+        );
+        let (Some(a), Some(b), None) = red else {
+            panic!("two keys: {red:?}");
+        };
+        assert_ne!(a, b);
+        assert_eq!(
+            two(Side::Red, "i1"),
+            (Some(b), Some(a), None),
+            "its mirror image"
+        );
+        assert_eq!(
+            keys(&rules, Side::Red, sq("b5")).count(),
+            0,
+            "outside the zone"
+        );
+    }
+
+    /// Plays random moves of `game` until Red attacks one of Blue's Bombs;
+    /// Red's behaviour then, and the Bomb's square.
+    fn until_red_finds_a_bomb(seed: u64) -> Option<(Behaviour, Square)> {
+        let rules = Ruleset::classic();
+        let mut game = Game::from_position(Position::start(&rules, seed, seed + 1).ok()?);
+        let mut red = Behaviour::new(Side::Red);
+        let mut rng = Rng::new(seed);
+        for _ in 0..3_000 {
+            let outcome = game.play_random(&mut rng)?;
+            red.observe(
+                &rules,
+                &outcome.observed_by(Side::Red),
+                &game.view(Side::Red),
+            );
+            let obs = outcome.observed_by(Side::Red);
+            if obs.side == Side::Red && obs.defender == Some(PieceKind::Bomb) {
+                return Some((red, obs.mv.to));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn a_square_where_the_opponents_bomb_was_found_is_believed_likelier_a_bomb_in_the_next_game() {
+        let rules = Ruleset::classic();
+        let (mut checked, bomb) = (0, PieceKind::Bomb.index());
+        for seed in 0..40 {
+            let Some((red, found)) = until_red_finds_a_bomb(seed) else {
+                continue;
+            };
+            let mut memory = SetupMemory::new();
+            memory.learn(&rules, &red);
+            // The next game, Blue another setup: its unmoved piece on that
+            // square, and on its mirror image, is believed likelier a Bomb.
+            let next = Position::start(&rules, seed + 100, seed + 101).expect("a start");
+            let plain = Beliefs::seen(&next, Side::Blue, Some(&Behaviour::new(Side::Red)));
+            let remembered = Behaviour::new(Side::Red).with_memory(memory);
+            let with = Beliefs::seen(&next, Side::Blue, Some(&remembered));
+            let mirror = Square::new(9 - found.file(), found.rank()).expect("on the board");
+            for s in [found, mirror] {
+                let (before, after) = (
+                    plain.at(&next, s.cell())[bomb],
+                    with.at(&next, s.cell())[bomb],
+                );
+                assert!(
+                    after > before * 1.2,
+                    "seed {seed}, {s}: {before} -> {after}"
+                );
+            }
+            // And when Blue's opponent is Blue: the same square of its own.
+            let turned = Square::new(found.file(), 9 - found.rank()).expect("on the board");
+            let blue = Behaviour::new(Side::Blue).with_memory(memory);
+            let plain = Beliefs::seen(&next, Side::Red, Some(&Behaviour::new(Side::Blue)));
+            let with = Beliefs::seen(&next, Side::Red, Some(&blue));
+            let (before, after) = (
+                plain.at(&next, turned.cell())[bomb],
+                with.at(&next, turned.cell())[bomb],
+            );
+            assert!(
+                after > before * 1.2,
+                "seed {seed}, {turned}: {before} -> {after}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 5, "bombs found: {checked}");
+    }
+
+    #[test]
+    fn a_square_whose_piece_moved_is_believed_less_likely_a_bomb() {
+        let rules = Ruleset::classic();
+        let mut memory = SetupMemory::new();
+        let key = keys(&rules, Side::Blue, sq("e10")).next().expect("a key");
+        memory.moved[key] = 3;
+        memory.games = 3;
+        let pos = Position::start(&rules, 1, 2).expect("a start");
+        let set = KindSet::from_bits(pos.knowledge[sq("e10").cell()]);
+        let prior = [1.0 / set.len() as f32; KIND_COUNT];
+        let f = memory.factors(&rules, Side::Blue, sq("e10"), set, &prior);
+        assert!(f[PieceKind::Bomb.index()] < f[PieceKind::Scout.index()] / 2.0);
+        assert!(f[PieceKind::Flag.index()] < f[PieceKind::Scout.index()] / 2.0);
+        // Nothing learned on another square: no change.
+        let g = memory.factors(&rules, Side::Blue, sq("e9"), set, &prior);
+        assert!(g.iter().all(|&x| x == 1.0));
+    }
+}
