@@ -166,23 +166,10 @@ impl Beliefs {
                 b.p[n][k.index()] = depth.map_or(1.0, |d| depth_weight(k, d)) * seen[k.index()];
             }
             // What earlier games showed of the square (an unmoved piece).
-            if let (Some(memory), Some(sq), Some(_)) = (
-                behaviour.map(Behaviour::memory).filter(|m| m.games() > 0),
-                Square::from_cell(cell),
-                depth,
-            ) {
-                let mut prior = [0.0; KIND_COUNT];
-                for k in kinds.iter() {
-                    prior[k.index()] = b.p[n][k.index()] * f32::from(pos.on_board[s][k.index()]);
-                }
-                let sum: f32 = prior.iter().sum();
-                if sum > 0.0 {
-                    prior.iter_mut().for_each(|x| *x /= sum);
-                    let f = memory.factors(rules, side, sq, kinds, &prior);
-                    for k in kinds.iter() {
-                        b.p[n][k.index()] *= f[k.index()];
-                    }
-                }
+            if let (Some(seen), Some(sq), Some(_)) = (behaviour, Square::from_cell(cell), depth) {
+                let counts = &pos.on_board[s];
+                seen.memory()
+                    .weigh(rules, side, sq, kinds, &mut b.p[n], counts);
             }
             n += 1;
         }

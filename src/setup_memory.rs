@@ -194,41 +194,50 @@ impl SetupMemory {
         self.games = self.games.saturating_add(1);
     }
 
-    /// The factor of each kind's prior for an unmoved piece of `owner`'s on
-    /// `sq` that may be the kinds of `set`, whose prior probabilities
-    /// (normalized over `set`) are `prior`: the posterior over the prior
-    /// (up to a common factor), all 1 when nothing was learned there.
-    pub(crate) fn factors(
+    /// Multiplies `row`, the prior weights of the kinds of `set` for an
+    /// unmoved piece of `owner`'s on `sq` (`owner` with `counts` pieces of
+    /// each kind left), by what the memory learned of that square: each
+    /// kind's posterior over its prior probability (up to a common factor),
+    /// [`PRIOR_WEIGHT`](SetupMemory::PRIOR_WEIGHT) plus the times it was
+    /// found there over its prior probability, plus for a movable kind the
+    /// times the square's piece moved over the movable kinds' prior
+    /// probability. The prior probabilities are the weights times the
+    /// counts, normalized over `set`. Nothing changes where nothing was
+    /// learned.
+    pub(crate) fn weigh(
         &self,
         rules: &Ruleset,
         owner: Side,
         sq: Square,
         set: KindSet,
-        prior: &[f32; KIND_COUNT],
-    ) -> [f32; KIND_COUNT] {
-        let mut f = [1.0; KIND_COUNT];
+        row: &mut [f32; KIND_COUNT],
+        counts: &[u8; KIND_COUNT],
+    ) {
         let Some(key) = keys(rules, owner, sq).next() else {
-            return f;
+            return;
         };
-        let (kinds, moved) = (&self.kinds[key], f32::from(self.moved[key]));
-        let found: u32 = kinds.iter().map(|&c| u32::from(c)).sum();
-        if found == 0 && moved == 0.0 {
-            return f;
+        let (found, moved) = (&self.kinds[key], f32::from(self.moved[key]));
+        let mut prior = [0.0f32; KIND_COUNT];
+        for k in set.iter() {
+            prior[k.index()] = row[k.index()] * f32::from(counts[k.index()]);
         }
-        let movable: f32 = set
+        let sum: f32 = prior.iter().sum();
+        if sum <= 0.0 || (moved == 0.0 && found.iter().all(|&c| c == 0)) {
+            return;
+        }
+        let movable = set
             .iter()
             .filter(|k| k.is_movable())
-            .map(|k| prior[k.index()])
-            .sum();
+            .map(|k| prior[k.index()] / sum)
+            .sum::<f32>();
         for k in set.iter() {
-            let p = prior[k.index()].max(1e-3);
-            let mut x = Self::PRIOR_WEIGHT + f32::from(kinds[k.index()]) / p;
+            let p = (prior[k.index()] / sum).max(1e-3);
+            let mut x = Self::PRIOR_WEIGHT + f32::from(found[k.index()]) / p;
             if k.is_movable() && movable > 0.0 {
                 x += moved / movable;
             }
-            f[k.index()] = x;
+            row[k.index()] *= x;
         }
-        f
     }
 }
 
@@ -261,6 +270,7 @@ fn keys(rules: &Ruleset, owner: Side, sq: Square) -> impl Iterator<Item = usize>
 mod tests {
     use super::*;
     use crate::beliefs::Beliefs;
+    use crate::cell::{kind_of, owner};
     use crate::{Behaviour, Game, Position, Rng};
 
     fn sq(name: &str) -> Square {
@@ -364,20 +374,111 @@ mod tests {
     }
 
     #[test]
-    fn a_square_whose_piece_moved_is_believed_less_likely_a_bomb() {
+    fn each_enemy_piece_is_followed_from_its_setup_square_to_what_the_side_was_shown_of_it() {
         let rules = Ruleset::classic();
+        let (mut shown, mut moved_then_shown) = (0, 0);
+        for seed in 0..12 {
+            let start = Position::start(&rules, seed, seed + 1).expect("a start");
+            let mut game = Game::from_position(start);
+            let mut red = Behaviour::new(Side::Red);
+            let mut rng = Rng::new(seed);
+            // The truth: each piece's setup cell, followed.
+            let mut origin: [Option<usize>; CELLS] =
+                core::array::from_fn(|c| owner(start.cells[c]).map(|_| c));
+            for _ in 0..600 {
+                let Some(outcome) = game.play_random(&mut rng) else {
+                    break;
+                };
+                let (from, to) = (outcome.mv.from.cell(), outcome.mv.to.cell());
+                let mover = origin[from].take();
+                let side = mover.and_then(|o| owner(start.cells[o]));
+                match owner(game.position().cells[to]) {
+                    None => origin[to] = None,
+                    s if s == side => origin[to] = mover,
+                    _ => {}
+                }
+                red.observe(
+                    &rules,
+                    &outcome.observed_by(Side::Red),
+                    &game.view(Side::Red),
+                );
+            }
+            // Every Blue piece whose kind Red's view shows is noted on its
+            // setup cell.
+            for (sq, seen) in game.view(Side::Red).squares() {
+                if let crate::SquareView::Enemy { possible } = seen {
+                    if let (Some(kind), Some(o)) = (possible.single(), origin[sq.cell()]) {
+                        let note = red.trail().notes[o];
+                        assert_eq!(note & !MOVED, kind.index() as u16 + 1, "seed {seed}, {sq}");
+                    }
+                }
+            }
+            for cell in 0..CELLS {
+                let note = red.trail().notes[cell];
+                let Some(kind) = (note & !MOVED).checked_sub(1) else {
+                    continue;
+                };
+                // The kind noted is the one that started there (Blue's).
+                assert_eq!(owner(start.cells[cell]), Some(Side::Blue), "seed {seed}");
+                assert_eq!(
+                    usize::from(kind),
+                    kind_of(start.cells[cell]).index(),
+                    "seed {seed}"
+                );
+                shown += 1;
+                if note & MOVED != 0 {
+                    moved_then_shown += 1;
+                }
+            }
+        }
+        assert!(shown >= 50, "kinds noted: {shown}");
+        assert!(
+            moved_then_shown >= 20,
+            "of pieces that had moved: {moved_then_shown}"
+        );
+    }
+
+    #[test]
+    fn a_square_is_weighed_by_the_dirichlet_posterior_of_what_was_found_there() {
+        let rules = Ruleset::classic();
+        let (bomb, scout) = (PieceKind::Bomb.index(), PieceKind::Scout.index());
+        let set = KindSet::from_bits((1 << bomb) | (1 << scout));
+        let mut counts = [0u8; KIND_COUNT];
+        counts[bomb] = 3;
+        counts[scout] = 1;
+        let row = |b: f32, s: f32| {
+            let mut r = [0.0; KIND_COUNT];
+            r[bomb] = b;
+            r[scout] = s;
+            r
+        };
         let mut memory = SetupMemory::new();
         let key = keys(&rules, Side::Blue, sq("e10")).next().expect("a key");
-        memory.moved[key] = 3;
-        memory.games = 3;
-        let pos = Position::start(&rules, 1, 2).expect("a start");
-        let set = KindSet::from_bits(pos.knowledge[sq("e10").cell()]);
-        let prior = [1.0 / set.len() as f32; KIND_COUNT];
-        let f = memory.factors(&rules, Side::Blue, sq("e10"), set, &prior);
-        assert!(f[PieceKind::Bomb.index()] < f[PieceKind::Scout.index()] / 2.0);
-        assert!(f[PieceKind::Flag.index()] < f[PieceKind::Scout.index()] / 2.0);
-        // Nothing learned on another square: no change.
-        let g = memory.factors(&rules, Side::Blue, sq("e9"), set, &prior);
-        assert!(g.iter().all(|&x| x == 1.0));
+        memory.kinds[key][bomb] = 1;
+        memory.moved[key] = 2;
+        // Prior probabilities 6/7 (Bomb) and 1/7 (Scout): the Bomb's weight
+        // times 2 + 1 / (6/7), the Scout's times 2 + 2 / (1/7).
+        let mut r = row(2.0, 1.0);
+        memory.weigh(&rules, Side::Blue, sq("e10"), set, &mut r, &counts);
+        assert!(
+            (r[bomb] - 2.0 * (2.0 + 7.0 / 6.0)).abs() < 1e-4,
+            "{}",
+            r[bomb]
+        );
+        assert!((r[scout] - 16.0).abs() < 1e-3, "{}", r[scout]);
+        // A square that moved only: only the movable kind gains.
+        memory.kinds[key][bomb] = 0;
+        let mut r = row(2.0, 1.0);
+        memory.weigh(&rules, Side::Blue, sq("e10"), set, &mut r, &counts);
+        assert!(
+            (r[bomb] - 4.0).abs() < 1e-4 && (r[scout] - 16.0).abs() < 1e-3,
+            "{r:?}"
+        );
+        // Nothing was learned elsewhere (the mirror image is `learn`'s).
+        for other in ["f10", "e9", "e5"] {
+            let mut r = row(2.0, 1.0);
+            memory.weigh(&rules, Side::Blue, sq(other), set, &mut r, &counts);
+            assert_eq!(r, row(2.0, 1.0), "{other}");
+        }
     }
 }
