@@ -285,9 +285,9 @@ impl Behaviour {
             _ => None,
         };
         if obs.side == self.observer {
-            match obs.defender {
-                Some(kind) => self.trail.enemy_defended(b, kind, known.is_some()),
-                None => self.trail.vacated(b),
+            // (A step to an empty square: no enemy piece was there.)
+            if let Some(kind) = obs.defender {
+                self.trail.enemy_defended(b, kind, known.is_some());
             }
         } else {
             let shown = obs.piece.or(known.flatten());

@@ -39,11 +39,10 @@
 
 use crate::piece::{KIND_COUNT, KindSet, PieceKind, Side};
 use crate::ruleset::Ruleset;
-use crate::square::{CELLS, Square};
+use crate::square::{CELLS, GRID_SQUARES, MAX_FILES, Square};
 
-/// Keys of a setup square: depth from the owner's back row × file, both
-/// under 12.
-const KEYS: usize = 144;
+/// Keys of a setup square: depth from the owner's back row × file.
+const KEYS: usize = GRID_SQUARES;
 /// No setup square.
 const NONE: u8 = u8::MAX;
 /// A note: the piece moved (bit 15); its kind, when shown, as index + 1 in
@@ -91,11 +90,6 @@ impl Trail {
         if !stays {
             self.origin[cell] = NONE;
         }
-    }
-
-    /// A cell the side's own piece now stands on holds no enemy piece.
-    pub(crate) fn vacated(&mut self, cell: usize) {
-        self.origin[cell] = NONE;
     }
 
     fn note(&mut self, origin: u8, bits: u16, kind: Option<PieceKind>) {
@@ -243,7 +237,7 @@ impl SetupMemory {
 
 /// The memory's keys of `owner`'s setup square `sq`: the square's own and
 /// its mirror image's (the same when on the middle file); none outside the
-/// zone's 12 × 12.
+/// zone. (A zone square's depth and files are under [`MAX_FILES`].)
 fn keys(rules: &Ruleset, owner: Side, sq: Square) -> impl Iterator<Item = usize> {
     let zone = rules.board.zone(owner);
     let (lo, hi) = zone
@@ -256,9 +250,10 @@ fn keys(rules: &Ruleset, owner: Side, sq: Square) -> impl Iterator<Item = usize>
     };
     let files = rules.board.files;
     let (file, mirror) = (sq.file(), files.wrapping_sub(1).wrapping_sub(sq.file()));
-    let ok = zone.contains(sq) && depth < 12 && file < 12 && mirror < 12;
-    let a = usize::from(depth) * 12 + usize::from(file);
-    let b = usize::from(depth) * 12 + usize::from(mirror);
+    let ok = zone.contains(sq);
+    let width = usize::from(MAX_FILES);
+    let a = usize::from(depth) * width + usize::from(file);
+    let b = usize::from(depth) * width + usize::from(mirror);
     [a, b]
         .into_iter()
         .enumerate()
@@ -338,6 +333,9 @@ mod tests {
             };
             let mut memory = SetupMemory::new();
             memory.learn(&rules, &red);
+            let mut twice = memory;
+            twice.learn(&rules, &red);
+            assert_eq!((memory.games(), twice.games()), (1, 2));
             // The next game, Blue another setup: its unmoved piece on that
             // square, and on its mirror image, is believed likelier a Bomb.
             let next = Position::start(&rules, seed + 100, seed + 101).expect("a start");
@@ -474,6 +472,12 @@ mod tests {
             (r[bomb] - 4.0).abs() < 1e-4 && (r[scout] - 16.0).abs() < 1e-3,
             "{r:?}"
         );
+        // A movable kind with none left: no weight from the moves.
+        counts[scout] = 0;
+        let mut r = row(2.0, 1.0);
+        memory.weigh(&rules, Side::Blue, sq("e10"), set, &mut r, &counts);
+        assert_eq!(r, row(4.0, 2.0));
+        counts[scout] = 1;
         // Nothing was learned elsewhere (the mirror image is `learn`'s).
         for other in ["f10", "e9", "e5"] {
             let mut r = row(2.0, 1.0);
