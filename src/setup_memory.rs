@@ -339,33 +339,29 @@ mod tests {
             // The next game, Blue another setup: its unmoved piece on that
             // square, and on its mirror image, is believed likelier a Bomb.
             let next = Position::start(&rules, seed + 100, seed + 101).expect("a start");
-            let plain = Beliefs::seen(&next, Side::Blue, Some(&Behaviour::new(Side::Red)));
-            let remembered = Behaviour::new(Side::Red).with_memory(memory);
-            let with = Beliefs::seen(&next, Side::Blue, Some(&remembered));
+            // The Bomb chance of `owner`'s piece on `s` as `owner`'s opponent
+            // believes it, without and with the memory.
+            let chance = |owner: Side, s: Square| {
+                let plain = Behaviour::new(!owner);
+                let remembered = plain.with_memory(memory);
+                let of =
+                    |b: &Behaviour| Beliefs::seen(&next, owner, Some(b)).at(&next, s.cell())[bomb];
+                (of(&plain), of(&remembered))
+            };
             let mirror = Square::new(9 - found.file(), found.rank()).expect("on the board");
-            for s in [found, mirror] {
-                let (before, after) = (
-                    plain.at(&next, s.cell())[bomb],
-                    with.at(&next, s.cell())[bomb],
-                );
+            // And when the opponent plays Red: the same square of its own.
+            let turned = Square::new(found.file(), 9 - found.rank()).expect("on the board");
+            for (owner, s) in [
+                (Side::Blue, found),
+                (Side::Blue, mirror),
+                (Side::Red, turned),
+            ] {
+                let (before, after) = chance(owner, s);
                 assert!(
                     after > before * 1.2,
                     "seed {seed}, {s}: {before} -> {after}"
                 );
             }
-            // And when Blue's opponent is Blue: the same square of its own.
-            let turned = Square::new(found.file(), 9 - found.rank()).expect("on the board");
-            let blue = Behaviour::new(Side::Blue).with_memory(memory);
-            let plain = Beliefs::seen(&next, Side::Red, Some(&Behaviour::new(Side::Blue)));
-            let with = Beliefs::seen(&next, Side::Red, Some(&blue));
-            let (before, after) = (
-                plain.at(&next, turned.cell())[bomb],
-                with.at(&next, turned.cell())[bomb],
-            );
-            assert!(
-                after > before * 1.2,
-                "seed {seed}, {turned}: {before} -> {after}"
-            );
             checked += 1;
         }
         assert!(checked >= 5, "bombs found: {checked}");

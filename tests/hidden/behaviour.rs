@@ -21,6 +21,21 @@ fn behaviour_of(game: &Game, observer: Side) -> Behaviour {
     seen
 }
 
+/// A game of `plies` random moves (seeded by `seed`) still going, and its
+/// twin: the same moves, the pieces the side to move cannot see drawn again;
+/// and that side.
+fn twins(rules: &marsal::Ruleset, seed: u64, plies: u64) -> Option<(Game, Game, Side)> {
+    let start = marsal::Position::start(rules, seed, seed + 5).expect("a start");
+    let mut game = Game::from_position(start);
+    let mut rng = Rng::new(seed + 3);
+    for _ in 0..plies {
+        game.play_random(&mut rng)?;
+    }
+    let side = game.status().to_move()?;
+    let other = game.determinize(side, &mut Rng::new(seed + 11));
+    Some((game, other, side))
+}
+
 /// Rule (hidden information): two games that differ only in the pieces one
 /// side cannot see give that side the same behaviour, and the search that
 /// weighs it the same move.
@@ -29,19 +44,9 @@ fn behaviour_depends_only_on_what_the_side_saw() {
     let (mut differing, mut evidence) = (0, 0);
     for (_, rules) in presets() {
         for seed in 0..6u64 {
-            let start = marsal::Position::start(&rules, seed, seed + 5).expect("a start");
-            let mut game = Game::from_position(start);
-            let mut rng = Rng::new(seed + 3);
-            for _ in 0..(60 + seed * 40) {
-                if game.play_random(&mut rng).is_none() {
-                    break;
-                }
-            }
-            if game.status().is_over() {
+            let Some((game, other, side)) = twins(&rules, seed, 60 + seed * 40) else {
                 continue;
-            }
-            let side = game.status().to_move().expect("a side to move");
-            let other = game.determinize(side, &mut Rng::new(seed + 11));
+            };
             assert_eq!(other.view(side), game.view(side));
             if other.position() != game.position() {
                 differing += 1;
@@ -85,19 +90,9 @@ fn setup_memory_depends_only_on_what_the_side_saw() {
     let mut learned = 0;
     for (_, rules) in presets() {
         for seed in 0..6u64 {
-            let start = marsal::Position::start(&rules, seed, seed + 5).expect("a start");
-            let mut game = Game::from_position(start);
-            let mut rng = Rng::new(seed + 3);
-            for _ in 0..(200 + seed * 40) {
-                if game.play_random(&mut rng).is_none() {
-                    break;
-                }
-            }
-            if game.status().is_over() {
+            let Some((game, other, side)) = twins(&rules, seed, 200 + seed * 40) else {
                 continue;
-            }
-            let side = game.status().to_move().expect("a side to move");
-            let other = game.determinize(side, &mut Rng::new(seed + 11));
+            };
             let (mut a, mut b) = (SetupMemory::new(), SetupMemory::new());
             a.learn(&rules, &behaviour_of(&game, side));
             b.learn(&rules, &behaviour_of(&other, side));
