@@ -252,7 +252,6 @@ pub fn run(o: Options) -> Result<(), String> {
     // A live line on a terminal, rewritten after each game.
     let live = o.games > 1 && !o.verbose && std::io::stderr().is_terminal();
     // What each program learned of the other's setups (`--remember`).
-    let remember = o.remember;
     let mut memories = [marsal::SetupMemory::new(); 2];
     for i in 0..o.games {
         let n = i + 1;
@@ -266,7 +265,7 @@ pub fn run(o: Options) -> Result<(), String> {
         };
         let mut red = specs[order[0]].player(&rules, time_limit, o.bot_stderr, bot_seed(0))?;
         let mut blue = specs[order[1]].player(&rules, time_limit, o.bot_stderr, bot_seed(1))?;
-        if remember {
+        if o.remember {
             red.remember(memories[order[0]]);
             blue.remember(memories[order[1]]);
         }
@@ -278,7 +277,7 @@ pub fn run(o: Options) -> Result<(), String> {
             game_names,
             o.seed.wrapping_add(u64::from(i)),
         )?;
-        if remember {
+        if o.remember {
             for (p, player) in [(order[0], &red), (order[1], &blue)] {
                 if let Some(m) = player.memory() {
                     memories[p] = m;
