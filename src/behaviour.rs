@@ -129,7 +129,27 @@ impl Behaviour {
         &self.memory
     }
 
+    /// What earlier games and this one showed of the opponent's setups,
+    /// under `rules`: this behaviour's memory with this game's notes added
+    /// (where each enemy piece started, and the kind it was shown to be or
+    /// that it moved; [`SetupMemory`]). Give it to the next game's behaviour
+    /// ([`Behaviour::with_memory`]).
+    ///
+    /// ```
+    /// use marsal::{Behaviour, Ruleset, Side};
+    /// let memory = Behaviour::new(Side::Blue).learned(&Ruleset::classic());
+    /// assert_eq!(memory.games(), 1);
+    /// let next = Behaviour::new(Side::Blue).with_memory(memory);
+    /// assert_eq!(next.learned(&Ruleset::classic()).games(), 2);
+    /// ```
+    pub fn learned(&self, rules: &Ruleset) -> SetupMemory {
+        let mut memory = self.memory;
+        memory.learn(rules, !self.observer, &self.trail);
+        memory
+    }
+
     /// Where each enemy piece started and what was seen of it, this game.
+    #[cfg(test)]
     pub(crate) fn trail(&self) -> &Trail {
         &self.trail
     }

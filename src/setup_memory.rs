@@ -7,7 +7,7 @@
 //! the side's [`Behaviour`](crate::Behaviour) follows each enemy piece from
 //! its setup square (the trail) and notes what the side was shown of it
 //! (its kind, when a fight or a Scout's long move showed it; that it moved);
-//! after the game [`SetupMemory::learn`] adds those notes to the counts of
+//! after the game [`Behaviour::learned`](crate::Behaviour::learned) adds those notes to the counts of
 //! their setup squares. The squares are the opponent's own (its depth from
 //! its back row and its file), so a memory learned while the opponent played
 //! Red serves when it plays Blue; each note counts on the square and on its
@@ -28,8 +28,7 @@
 //!     let outcome = game.play(mv)?;
 //!     red.observe(game.rules(), &outcome.observed_by(Side::Red), &game.view(Side::Red));
 //! }
-//! let mut memory = SetupMemory::new();
-//! memory.learn(game.rules(), &red);
+//! let memory: SetupMemory = red.learned(game.rules());
 //! assert_eq!(memory.games(), 1);
 //! // The next game's behaviour carries it into the search's beliefs.
 //! let next = Behaviour::new(Side::Red).with_memory(memory);
@@ -158,18 +157,10 @@ impl SetupMemory {
         self.games
     }
 
-    /// Adds what `seen` (one game's behaviour, under `rules`) noted of the
-    /// enemy's setup (see the module documentation).
-    ///
-    /// ```
-    /// use marsal::{Behaviour, Ruleset, SetupMemory, Side};
-    /// let mut memory = SetupMemory::new();
-    /// memory.learn(&Ruleset::classic(), &Behaviour::new(Side::Blue));
-    /// assert_eq!(memory.games(), 1);
-    /// ```
-    pub fn learn(&mut self, rules: &Ruleset, seen: &crate::Behaviour) {
-        let enemy = !seen.observer();
-        let trail = seen.trail();
+    /// Adds what `trail` (one game's, under `rules`) noted of `enemy`'s
+    /// setup (see the module documentation;
+    /// [`Behaviour::learned`](crate::Behaviour::learned) calls it).
+    pub(crate) fn learn(&mut self, rules: &Ruleset, enemy: Side, trail: &Trail) {
         for sq in rules.board.zone(enemy).iter() {
             let note = trail.notes[sq.cell()];
             if note == 0 {
@@ -331,10 +322,8 @@ mod tests {
             let Some((red, found)) = until_red_finds_a_bomb(seed) else {
                 continue;
             };
-            let mut memory = SetupMemory::new();
-            memory.learn(&rules, &red);
-            let mut twice = memory;
-            twice.learn(&rules, &red);
+            let memory = red.learned(&rules);
+            let twice = red.with_memory(memory).learned(&rules);
             assert_eq!((memory.games(), twice.games()), (1, 2));
             // The next game, Blue another setup: its unmoved piece on that
             // square, and on its mirror image, is believed likelier a Bomb.

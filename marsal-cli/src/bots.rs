@@ -113,8 +113,9 @@ impl crate::referee::Player for BuiltinPlayer {
     }
 
     fn finish(&mut self, _ending: &crate::referee::Ending) {
+        // The behaviour was given the memory at the setup.
         if let (Some(memory), Some(seen)) = (&mut self.memory, &self.seen) {
-            memory.learn(&self.rules, seen);
+            *memory = seen.learned(&self.rules);
         }
     }
 

@@ -93,13 +93,10 @@ fn setup_memory_depends_only_on_what_the_side_saw() {
             let Some((game, other, side)) = twins(&rules, seed, 200 + seed * 40) else {
                 continue;
             };
-            let (mut a, mut b) = (SetupMemory::new(), SetupMemory::new());
-            a.learn(&rules, &behaviour_of(&game, side));
-            b.learn(&rules, &behaviour_of(&other, side));
+            let a: SetupMemory = behaviour_of(&game, side).learned(&rules);
+            let b = behaviour_of(&other, side).learned(&rules);
             assert_eq!(a, b, "seed {seed}");
-            let mut empty = SetupMemory::new();
-            empty.learn(&rules, &Behaviour::new(side));
-            if a != empty {
+            if a != Behaviour::new(side).learned(&rules) {
                 learned += 1;
             }
         }
