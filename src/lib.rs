@@ -38,12 +38,33 @@
 //! two-square, more-squares, no-hope and reveal rules — are in the module
 //! [`rules`] (the project's `docs/rules.md`).
 //!
+//! ## How the crate is laid out: a referee, and a player built on it
+//! `src/` has a folder per part, and the parts depend on each other one way
+//! only (the import check `.ci/import-loops src` holds it, folder by folder):
+//!
+//! | folder | what | built on |
+//! |---|---|---|
+//! | `referee/` | the rules: board, pieces, armies, rulesets, setups, combat, moves, a position and a game, the repetition rules, the endings | nothing |
+//! | `hidden/` | hidden information: each side's [`View`] and what it may deduce (no guesses) | `referee/` |
+//! | `formats/` | the position text, the serde forms, the Gravon records | `referee/` |
+//! | `encoding/` | the fixed action space and observation tensors for learning | `referee/`, `hidden/` |
+//! | `player/` | the bots: determinizations, behaviour, setup memory, beliefs, the careful and the search bot, sensible setups | `referee/`, `hidden/` |
+//!
+//! The referee is the part a host must trust and the player the part it may
+//! replace; keeping the player a folder of this crate rather than a crate of
+//! its own keeps one `marsal` dependency, one set of features and one public
+//! path for each item (`marsal::search_move`, `marsal::Position`): every item
+//! is re-exported here at the crate root, so the folders are the reader's map,
+//! not part of the API. The player still reads as a client: it uses only
+//! what the referee exposes to the crate, and the referee names nothing of it.
+//!
 //! ## Where each rule is written
-//! Every rule is written once, in the file named for its idea:
+//! Every rule is written once, in the file named for its idea (paths under
+//! `src/referee/` unless said):
 //!
 //! | rule | where |
 //! |---|---|
-//! | board, lakes, setup zones | `geometry.rs` ([`Geometry`]) |
+//! | board, lakes, setup zones | `board/geometry.rs` ([`Geometry`]) |
 //! | what a kind can do (move, move far, defuse, never move) | `piece.rs` ([`PieceKind`]) |
 //! | armies and the strength order | `army.rs` ([`Army`], [`Strengths`]) |
 //! | every rule option and the presets | `ruleset.rs` ([`Ruleset`]) |
@@ -51,23 +72,29 @@
 //! | combat: strength, Spy and Marshal, Mines, Flag | `combat.rs` ([`combat`]) |
 //! | steps, diagonals, Scout lines, attacks | `movegen.rs` ([`Position::legal_moves`]) and `position.rs` ([`Position::check_move`]) |
 //! | the corner rule (a diagonal step between two blocked squares) | `position.rs` (square by square) and `movegen.rs` (on bitboards), option [`Ruleset::corner_rule`] |
-//! | what a move reveals, the end of the game | `position.rs` ([`Position::play`], [`Position::status`]) |
-//! | the no-hope draw | [`no_hope`] |
-//! | views and what counting tells | `view.rs` ([`View`]) |
-//! | the two-square rule | [`two_square`] |
-//! | the more-squares (continuous-chase) rule | [`more_squares`] (enforced by [`Game`]) |
+//! | what a move reveals | `position/make.rs` ([`Position::play`]) |
+//! | the end of the game: a Flag taken, no move left, the ply limit | `position/ending.rs` ([`Position::status`]) and `status.rs` ([`Status`]) |
+//! | the no-hope draw | `no_hope.rs` ([`no_hope`]) |
+//! | views and what counting tells | `src/hidden/view.rs` ([`View`]) |
+//! | the two-square rule | `two_square.rs` ([`two_square`]) |
+//! | the more-squares (continuous-chase) rule | `more_squares.rs` ([`more_squares`], enforced by [`Game`]) |
 //! | the repeated-position draw | `game.rs` ([`Game`]), counted by position hash in `repetition.rs` |
-//! | which absent pieces were captured in public | [`notation`] (position text) and `view.rs` |
+//! | which absent pieces were captured in public | `src/formats/notation.rs` ([`notation`], the position text) and `src/hidden/view.rs` |
 //!
-//! Beside the rules, each in its own file, all built on the engine above:
+//! The player, each idea in its own file under `src/player/`:
 //!
 //! | what | where |
 //! |---|---|
-//! | determinizations: a complete position or game consistent with one side's view, checks of consistency, a position from a view, a position kept from observations | [`determinize`] ([`Position::determinize`], [`Game::determinize`], [`Position::is_consistent`], [`Position::from_view`], [`Position::play_observed`]) |
-//! | the search bot (PIMC: determinizations searched with alpha-beta; or, as an option, one tree over them: ISMCTS in `search_ismcts.rs`) | [`search`] ([`search_move`], [`search_game`], [`search_position`], [`search_view`], [`SearchConfig`], [`SearchMethod`]); its evaluation in `eval.rs` |
+//! | determinizations: a complete position or game consistent with one side's view, checks of consistency, a position from a view, a position kept from observations | `determinize.rs` ([`determinize`]: [`Position::determinize`], [`Game::determinize`], [`Position::is_consistent`], [`Position::from_view`], [`Position::play_observed`]) |
+//! | what a side saw the enemy's pieces do | `behaviour.rs` ([`Behaviour`]) |
+//! | what a side learned of the enemy's setups over earlier games | `setup_memory.rs` ([`SetupMemory`]) |
+//! | the probability of each kind for each hidden piece | `beliefs.rs` |
+//! | the search bot (PIMC: determinizations searched with alpha-beta; or, as an option, one tree over them: ISMCTS in `search/ismcts.rs`) | `search.rs` ([`search`]: [`search_move`], [`search_game`], [`search_position`], [`search_view`], [`SearchConfig`], [`SearchMethod`]); its evaluation in `search/eval.rs`, its tests of whole endgames in `search/tests/` |
 //! | setups a person would make | `setup_sensible.rs` ([`Setup::sensible`]) |
 //! | the careful bot | `bot.rs` ([`careful_move`]) |
-//! | the fixed action space and observation tensor for learning | [`encoding`] |
+//!
+//! The fixed action space and observation tensor for learning: [`encoding`]
+//! (`src/encoding/`).
 //!
 //! The C ABI (`marsal-c-abi/src/`: `game.rs`, `play.rs`, `view.rs`, ...) and the
 //! Python package (`python/src/marsal/`: `_game.py`, `_ruleset.py`, ...) write
@@ -93,80 +120,46 @@ extern crate alloc;
 #[cfg(all(test, not(feature = "std")))]
 extern crate std;
 
-mod army;
-mod behaviour;
-mod beliefs;
-mod bitboard;
-mod board_order;
-mod bot;
-mod cell;
-mod combat;
-pub mod determinize;
 pub mod encoding;
-mod eval;
-mod far_moves;
-#[cfg(feature = "alloc")]
-mod game;
-mod geometry;
-#[cfg(feature = "gravon")]
-pub mod gravon;
-pub mod more_squares;
-mod movegen;
-mod moves;
-pub mod no_hope;
-pub mod notation;
-mod outcome;
-mod perft;
-mod piece;
-mod position;
-#[cfg(feature = "serde")]
-mod position_serde;
-#[cfg(feature = "alloc")]
-mod repetition;
-mod rng;
-mod ruleset;
-pub mod search;
-#[cfg(test)]
-mod search_endgames;
-#[cfg(feature = "serde")]
-mod serde_array;
-mod setup;
-mod setup_memory;
-mod setup_sensible;
-mod square;
-mod square_set;
-mod status;
-pub mod two_square;
-mod undo;
-mod view;
-mod zobrist;
+mod formats;
+mod hidden;
+mod player;
+mod referee;
 
-pub use army::{Army, Strengths};
-pub use behaviour::Behaviour;
-pub use bot::careful_move;
-pub use combat::{Battle, combat};
-#[cfg(feature = "alloc")]
-pub use game::{Game, UndoError};
-pub use geometry::{Geometry, GeometryError};
-pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
-pub use notation::{PositionText, PositionTextError};
-pub use outcome::{Fight, Observation, Outcome};
-pub use piece::{KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError};
-pub use position::{MoveError, MoveText, Position, PositionError};
-pub use rng::{Rng, batch_seed};
-pub use ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
-pub use search::{
+#[cfg(feature = "gravon")]
+pub use formats::gravon;
+pub use formats::notation;
+pub use player::{determinize, search};
+pub use referee::{more_squares, no_hope, two_square};
+
+pub use formats::notation::{PositionText, PositionTextError};
+pub use hidden::view::{SquareView, View, ViewDiagram};
+pub use player::behaviour::Behaviour;
+pub use player::bot::careful_move;
+pub use player::search::{
     SearchConfig, SearchMethod, SearchResult, search_position, search_position_seen,
     search_position_with_clock, search_view,
 };
 #[cfg(feature = "alloc")]
-pub use search::{search_game, search_move};
-pub use setup::{Setup, SetupError, SetupText};
-pub use setup_memory::SetupMemory;
-pub use square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
-pub use square_set::{SquareSet, SquareSetIter};
-pub use status::{DrawReason, Status, WinReason};
-pub use view::{SquareView, View, ViewDiagram};
+pub use player::search::{search_game, search_move};
+pub use player::setup_memory::SetupMemory;
+pub use referee::army::{Army, Strengths};
+pub use referee::board::geometry::{Geometry, GeometryError};
+pub use referee::board::square::{GRID_SQUARES, MAX_FILES, MAX_RANKS, Square, SquareParseError};
+pub use referee::board::square_set::{SquareSet, SquareSetIter};
+pub use referee::combat::{Battle, combat};
+#[cfg(feature = "alloc")]
+pub use referee::game::{Game, UndoError};
+pub use referee::moves::{MAX_MOVES, Move, MoveList, MoveParseError};
+pub use referee::outcome::{Fight, Observation, Outcome};
+pub use referee::piece::{
+    KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError,
+};
+pub use referee::position::{MoveError, MoveText, Position, PositionError};
+pub use referee::rng::{Rng, batch_seed};
+pub use referee::ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
+pub use referee::setup::{Setup, SetupError, SetupText};
+pub use referee::status::{DrawReason, Status, WinReason};
 
 /// The rules reference: every preset and option, the Czech game and where it
 /// differs from classic Stratego and Barrage, and the exact definitions (the

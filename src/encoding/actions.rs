@@ -2,14 +2,14 @@
 //! the legal-action mask (see the [`encoding`](super) module's documentation
 //! for the numbering).
 
+use crate::referee::board::square::Square;
 #[cfg(feature = "alloc")]
-use crate::board_order::DIRECTIONS;
+use crate::referee::board_order::DIRECTIONS;
 #[cfg(feature = "alloc")]
-use crate::game::Game;
-use crate::moves::Move;
-use crate::piece::Side;
-use crate::ruleset::Ruleset;
-use crate::square::Square;
+use crate::referee::game::Game;
+use crate::referee::moves::Move;
+use crate::referee::piece::Side;
+use crate::referee::ruleset::Ruleset;
 
 /// The four diagonal steps, in the actor's frame, as (files, ranks): forward
 /// right, back right, back left, forward left.

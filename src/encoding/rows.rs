@@ -11,13 +11,13 @@
 
 use super::channel;
 use super::sealed::Sealed;
-use crate::bitboard::Bits;
-use crate::cell::kind_of;
-use crate::piece::{KindSet, Side};
-use crate::position::Position;
-use crate::square::{MAX_RANKS, Square};
-use crate::square_set::SquareSet;
-use crate::view::{KnownGroups, SquareView, View, one_kind};
+use crate::hidden::view::{KnownGroups, SquareView, View, one_kind};
+use crate::referee::board::bitboard::Bits;
+use crate::referee::board::cell::kind_of;
+use crate::referee::board::square::{MAX_RANKS, Square};
+use crate::referee::board::square_set::SquareSet;
+use crate::referee::piece::{KindSet, Side};
+use crate::referee::position::Position;
 
 /// Rows of bits, one a rank: bit `f` of `rows[r]` is square `(f, r)`.
 pub(super) type Plane = [u16; MAX_RANKS as usize];

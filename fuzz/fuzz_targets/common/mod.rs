@@ -461,7 +461,7 @@ pub fn board_counts(pos: &Position, side: Side) -> [u8; 16] {
 }
 
 /// An independent model of the two-square rule (border form, see
-/// `src/two_square.rs` docs): each side's chain of consecutive moves by the
+/// `src/referee/two_square.rs` docs): each side's chain of consecutive moves by the
 /// same piece along the same line, cleared when that piece dies.
 #[derive(Clone, Default, Debug)]
 pub struct Chains {
