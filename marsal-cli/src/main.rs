@@ -121,9 +121,11 @@ fn builtin_name(name: &str) -> Result<String, String> {
 /// Changes to the ruleset's options.
 #[derive(Args, Clone, Default)]
 pub struct RuleArgs {
-    /// Draw after this many plies (moves of one side).
-    #[arg(long, value_name = "N")]
-    pub max_plies: Option<u32>,
+    /// A draw after N plies (a ply is a move of one side), or `inf` for no
+    /// limit. Default: the ruleset's own limit, else 3,000 plies (with a
+    /// progcomp side, the 2012 manager's 9,998), so that every game ends.
+    #[arg(long, value_name = "N|inf", value_parser = PlyLimit::parse)]
+    pub max_plies: Option<PlyLimit>,
     /// The two-square rule: a number (3 is the ISF rule) or `off`.
     #[arg(long, value_name = "N|off")]
     pub two_square: Option<String>,
@@ -132,11 +134,40 @@ pub struct RuleArgs {
     pub more_squares: Option<String>,
 }
 
+/// `--max-plies N|inf`: a limit, or `None` for none.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PlyLimit(pub Option<u32>);
+
+impl PlyLimit {
+    /// Reads `N` (at least 1) or `inf`.
+    pub fn parse(text: &str) -> Result<PlyLimit, String> {
+        if text == "inf" {
+            return Ok(PlyLimit(None));
+        }
+        match text.parse::<u32>() {
+            Ok(0) => Err("a game needs at least 1 ply (or inf for no limit)".into()),
+            Ok(n) => Ok(PlyLimit(Some(n))),
+            Err(_) => Err(format!("{text:?} is neither a number of plies nor inf")),
+        }
+    }
+}
+
 impl RuleArgs {
-    /// Applies the changes to `rules`.
+    /// Applies the changes to `rules`; without `--max-plies`, a ruleset with
+    /// no limit of its own gets [`Ruleset::DEFAULT_MAX_PLIES`] (see
+    /// [`RuleArgs::apply_as_given`] for the changes alone).
     pub fn apply(&self, rules: &mut Ruleset) -> Result<(), String> {
-        if let Some(n) = self.max_plies {
-            rules.max_plies = Some(n);
+        self.apply_as_given(rules)?;
+        if self.max_plies.is_none() {
+            *rules = rules.ending();
+        }
+        Ok(())
+    }
+
+    /// Applies the changes given and nothing else.
+    pub fn apply_as_given(&self, rules: &mut Ruleset) -> Result<(), String> {
+        if let Some(PlyLimit(n)) = self.max_plies {
+            rules.max_plies = n;
         }
         if let Some(t) = &self.two_square {
             rules.two_square = match t.as_str() {
@@ -185,6 +216,8 @@ enum Command {
         /// The search bots' node budget a move.
         #[arg(long)]
         nodes: Option<u32>,
+        #[command(flatten)]
+        rule_args: RuleArgs,
     },
     /// Play against a built-in bot or a bot program, in the terminal.
     Play {
@@ -478,6 +511,17 @@ pub fn load_ruleset(name: &str) -> Result<(Ruleset, String), String> {
     Ok((rules, "custom".into()))
 }
 
+/// The name the marsal protocol sends for `rules` loaded as `name`: the
+/// preset's while the rules are still the preset's, else `custom` (the whole
+/// ruleset goes with it, a ply limit included).
+pub fn protocol_name(name: String, rules: &Ruleset) -> String {
+    if name != "custom" && Ruleset::preset(&name).as_ref() != Some(rules) {
+        "custom".to_string()
+    } else {
+        name
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -489,8 +533,10 @@ fn main() -> ExitCode {
             red,
             blue,
             nodes,
+            rule_args,
         } => selfplay::run(selfplay::Options {
             ruleset: &ruleset,
+            rule_args,
             seed,
             every,
             quiet,

@@ -107,12 +107,13 @@ pub fn match_rules(
         rule_args.two_square = rule_args.two_square.or(Some("off".into()));
         rule_args.more_squares = rule_args.more_squares.or(Some("off".into()));
     }
-    rule_args.apply(&mut rules)?;
-    let name = if name != "custom" && Ruleset::preset(&name).as_ref() != Some(&rules) {
-        "custom".to_string()
+    if turns_limit.is_some() {
+        rule_args.apply_as_given(&mut rules)?;
     } else {
-        name
-    };
+        // Every game ends: the ruleset's own limit, else the default.
+        rule_args.apply(&mut rules)?;
+    }
+    let name = crate::protocol_name(name, &rules);
     Ok(MatchRules {
         rules,
         name,
@@ -217,10 +218,7 @@ pub fn run(o: Options) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let names = [specs[0].name(), specs[1].name()];
-    let limit = match rules.max_plies {
-        Some(n) => format!("a draw after {}", count(n.into(), "ply", "plies")),
-        None => "no limit on plies".into(),
-    };
+    let limit = crate::words::ply_limit(&rules);
     crate::outln!(
         "match: {} of {ruleset} ({limit}{})",
         count(o.games.into(), "game", "games"),

@@ -290,6 +290,7 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
 pub fn run(o: Options) -> Result<(), String> {
     let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
     o.rule_args.apply(&mut rules)?;
+    let name = crate::protocol_name(name, &rules);
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

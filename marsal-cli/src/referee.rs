@@ -5,6 +5,7 @@
 use crate::words;
 use marsal::{Game, Move, Observation, Ruleset, Setup, Side, SquareView, Status, View};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A player's answer when asked to move.
@@ -292,6 +293,22 @@ pub fn run_game_offering(
     names: [&str; 2],
     examples: [Setup; 2],
 ) -> Result<Played, String> {
+    let never = AtomicBool::new(false);
+    run_game_until(rules, ruleset_name, players, names, examples, &never)?
+        .ok_or_else(|| "the game was stopped".to_string())
+}
+
+/// [`run_game_offering`] that gives up as soon as `stop` is set (checked
+/// before each move, so within one answer's time): `None` then, and the game
+/// counts for nothing.
+pub fn run_game_until(
+    rules: &Ruleset,
+    ruleset_name: &str,
+    players: [&mut dyn Player; 2],
+    names: [&str; 2],
+    examples: [Setup; 2],
+    stop: &AtomicBool,
+) -> Result<Option<Played>, String> {
     let [red, blue] = players;
     let mut players: [&mut dyn Player; 2] = [red, blue];
     let example = |side: Side| examples[side.index()];
@@ -344,12 +361,12 @@ pub fn run_game_offering(
         for side in Side::BOTH {
             players[side.index()].finish_at(&ending, &game.position().view(side));
         }
-        return Ok(Played {
+        return Ok(Some(Played {
             game,
             ending,
             forfeited: None,
             referee_time: Duration::ZERO,
-        });
+        }));
     }
     let began = Instant::now();
     let waited_before: Duration = players.iter().map(|p| p.waited()).sum();
@@ -362,6 +379,9 @@ pub fn run_game_offering(
         }
     }
     'game: while ending.is_none() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let status = game.status();
         let Some(side) = status.to_move() else {
             ending = Some(Ending::Rules(status));
@@ -432,10 +452,10 @@ pub fn run_game_offering(
     for side in Side::BOTH {
         players[side.index()].finish_at(&ending, &game.position().view(side));
     }
-    Ok(Played {
+    Ok(Some(Played {
         game,
         ending,
         forfeited,
         referee_time,
-    })
+    }))
 }

@@ -24,6 +24,8 @@ pub struct Options<'a> {
     pub quiet: bool,
     /// Red's and Blue's bots.
     pub bots: [Builtin; 2],
+    /// Rule changes (`--max-plies` among them).
+    pub rule_args: crate::RuleArgs,
 }
 
 /// How a bot is named in the text.
@@ -55,8 +57,10 @@ pub fn run(o: Options) -> Result<(), String> {
         every,
         quiet,
         bots,
+        rule_args,
     } = o;
-    let (rules, _) = crate::load_ruleset(ruleset)?;
+    let (mut rules, _) = crate::load_ruleset(ruleset)?;
+    rule_args.apply(&mut rules)?;
     let setup = |side: Side, seed: u64| {
         let example = Setup::random(&rules, side, seed);
         bots[side.index()].setup(&rules, side, seed, &example)
@@ -72,6 +76,7 @@ pub fn run(o: Options) -> Result<(), String> {
         described(bots[1])
     );
     crate::outln!("{}", words::legend(&rules));
+    crate::outln!("Limit: {} (--max-plies).", words::ply_limit(&rules));
     crate::outln!("Red's setup:  {}", red.to_text(&rules));
     crate::outln!("Blue's setup: {}", blue.to_text(&rules));
     crate::outln!(

@@ -219,15 +219,24 @@ pub fn report(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> Str
     if let Some(sprt) = sprt {
         if n == 2 {
             let t = Tally::of(games, 0, Some(1));
+            let llr = t.llr(sprt);
             let _ = writeln!(
                 out,
                 "SPRT (logistic Elo, {}) of {} against {}: {} after {} games",
                 sprt.describe(),
                 names[0],
                 names[1],
-                sprt_text(sprt, t.llr(sprt)),
+                sprt_text(sprt, llr),
                 t.games.games()
             );
+            if sprt.verdict(llr.0, llr.1) != Verdict::Continue && games.len() < total {
+                let _ = writeln!(
+                    out,
+                    "the SPRT decided: the run stopped there, {} of {total} games played \
+                     (games in progress were abandoned)",
+                    games.len()
+                );
+            }
         }
     }
     out

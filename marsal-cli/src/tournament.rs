@@ -9,7 +9,7 @@
 use crate::Protocol;
 use crate::match_cmd::{MatchRules, match_rules};
 use crate::match_record::record_game;
-use crate::referee::{Ending, Fault, GameStart, Played, Player, run_game_offering};
+use crate::referee::{Ending, Fault, GameStart, Played, Player, run_game_until};
 use crate::results_file::{self, GameResult, Header};
 use crate::schedule::{GameSpec, Mode, Schedule, Shard, mix};
 use crate::setup_book::SetupSource;
@@ -85,8 +85,8 @@ struct Context {
 }
 
 impl Context {
-    /// Plays game `g`.
-    fn play(&self, g: &GameSpec) -> Result<Played, String> {
+    /// Plays game `g`; `None` when `stop` was set before it ended.
+    fn play(&self, g: &GameSpec, stop: &AtomicBool) -> Result<Option<Played>, String> {
         let setups = self.source.pair(&self.rules, self.seed, u64::from(g.round));
         let player = |who: usize, colour: u64| -> Box<dyn Player> {
             let seed = mix(self.seed, &[4, u64::from(g.game), colour]);
@@ -96,12 +96,13 @@ impl Context {
         };
         let mut red = player(g.red, 0);
         let mut blue = player(g.blue, 1);
-        run_game_offering(
+        run_game_until(
             &self.rules,
             &self.name,
             [red.as_mut(), blue.as_mut()],
             [&self.names[g.red], &self.names[g.blue]],
             setups,
+            stop,
         )
     }
 }
@@ -296,8 +297,10 @@ pub fn run(o: Options) -> Result<(), String> {
     let mut plies = 0u64;
     let mut failure: Option<String> = None;
     let mut last_line = Instant::now();
+    // The games played when the SPRT decided.
+    let mut decided: Option<usize> = None;
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<(usize, Result<Played, String>)>();
+        let (tx, rx) = mpsc::channel::<(usize, Result<Option<Played>, String>)>();
         for _ in 0..concurrency {
             let tx = tx.clone();
             let (ctx, todo, next, stop) = (&ctx, &todo, &next, &stop);
@@ -305,7 +308,7 @@ pub fn run(o: Options) -> Result<(), String> {
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(g) = todo.get(i) else { break };
-                    if tx.send((i, ctx.play(g))).is_err() {
+                    if tx.send((i, ctx.play(g, stop))).is_err() {
                         break;
                     }
                 }
@@ -314,8 +317,13 @@ pub fn run(o: Options) -> Result<(), String> {
         drop(tx);
         for (i, played) in rx {
             let g = &todo[i];
+            if decided.is_some() {
+                // The SPRT has decided: games still running count for nothing.
+                continue;
+            }
             let played = match played {
-                Ok(p) => p,
+                Ok(Some(p)) => p,
+                Ok(None) => continue,
                 Err(e) => {
                     stop.store(true, Ordering::Relaxed);
                     failure.get_or_insert(format!("game {}: {e}", g.game));
@@ -365,6 +373,7 @@ pub fn run(o: Options) -> Result<(), String> {
                 let (llr, units) = Tally::of(&results, 0, Some(1)).llr(s);
                 if s.verdict(llr, units) != Verdict::Continue {
                     stop.store(true, Ordering::Relaxed);
+                    decided = Some(results.len());
                 }
             }
             let every = live || o.verbose || last_line.elapsed() >= Duration::from_secs(5);

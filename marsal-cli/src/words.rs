@@ -50,6 +50,15 @@ pub fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// How a game under `rules` ends if nothing else ends it: "a draw after
+/// 3000 plies" or "no limit on plies".
+pub fn ply_limit(rules: &Ruleset) -> String {
+    match rules.max_plies {
+        Some(n) => format!("a draw after {}", count(n.into(), "ply", "plies")),
+        None => "no limit on plies".into(),
+    }
+}
+
 /// The legend printed with a board: what each letter and sign means.
 pub fn legend(rules: &Ruleset) -> String {
     let mut s = String::from("Letters: upper case = Red's pieces, lower case = Blue's pieces.\n");

@@ -371,3 +371,87 @@ fn a_remembering_search_bot_starts_the_match_knowing_nothing_and_learns_from_gam
         "a later game plays on what was learned"
     );
 }
+
+#[test]
+fn every_game_ends_two_programs_that_shuffle_for_ever_draw_at_the_default_limit() {
+    // Each program plays the first legal move it is offered: on the Czech
+    // board, with no chase rule, they move the same pieces back and forth.
+    let dir = temp_dir("shufflers");
+    let first = sh_bot(&dir, "first", "set -- $line; echo \"$2\"");
+    let run = marsal(
+        &["match", "--red", &first, "--blue", &first, "--games", "2"],
+        "",
+    );
+    assert!(run.status.success(), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("(a draw after 3000 plies)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.last_line().starts_with("red 0, blue 0, draws 2"),
+        "{}",
+        run.stdout
+    );
+    // A tournament between them ends too, each game at the limit.
+    let run = marsal(
+        &[
+            "tournament",
+            "--quiet",
+            &first,
+            &format!("{first} "),
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("endings: ply_limit 2; 3000 plies a game"),
+        "{}",
+        run.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_ply_limit_is_the_rulesets_own_else_the_default_and_inf_lifts_it() {
+    let header = |args: &[&str]| {
+        let mut all = vec![
+            "match",
+            "--red",
+            "builtin:random",
+            "--blue",
+            "builtin:random",
+        ];
+        all.extend_from_slice(args);
+        let run = marsal(&all, "");
+        assert!(run.status.success(), "{}\n{}", run.stdout, run.stderr);
+        run.stdout.lines().next().unwrap_or("").to_string()
+    };
+    assert!(header(&[]).contains("(a draw after 3000 plies)"));
+    assert!(header(&["--max-plies", "inf"]).contains("(no limit on plies)"));
+    assert!(header(&["--max-plies", "120"]).contains("(a draw after 120 plies)"));
+    let dir = temp_dir("own-limit");
+    let file = dir.join("short.json");
+    let mut rules = marsal::Ruleset::barrage();
+    rules.max_plies = Some(250);
+    std::fs::write(&file, serde_json::to_string(&rules).expect("json")).expect("write");
+    let file = file.display().to_string();
+    assert!(header(&["--ruleset", &file]).contains("(a draw after 250 plies)"));
+    let run = marsal(
+        &["match", "--red", "x", "--blue", "y", "--max-plies", "0"],
+        "",
+    );
+    assert!(!run.status.success());
+    assert!(run.stderr.contains("at least 1 ply"), "{}", run.stderr);
+    let run = marsal(&["selfplay", "--quiet", "--ruleset", "barrage"], "");
+    assert!(
+        run.stdout
+            .contains("Limit: a draw after 3000 plies (--max-plies)."),
+        "{}",
+        run.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -288,3 +288,50 @@ fn every_game_is_recorded_as_match_records_it() {
     let results = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
     assert_eq!(results.lines().count(), 3, "{results}");
 }
+
+#[test]
+fn an_sprt_verdict_abandons_the_games_in_progress_and_ends_the_run_at_once() {
+    // The program resigns at once as Red and, as Blue, thinks a second over
+    // every move of a game with no ply limit: its games as Blue would last
+    // for hours. Its quick losses decide the SPRT while a dozen of those
+    // games are in progress.
+    let dir = temp_dir("sprt-stop");
+    let bot = dir.join("slow.sh");
+    std::fs::write(
+        &bot,
+        "while IFS= read -r line; do\n  case \"$line\" in\n    'side red') red=1 ;;\n    \
+         setup*) echo \"${line#setup }\" ;;\n    go*) if [ -n \"$red\" ]; then echo resign; \
+         else sleep 1; set -- $line; echo \"$2\"; fi ;;\n    end*) exit 0 ;;\n  esac\ndone\n",
+    )
+    .expect("write the bot");
+    let slow = format!("sh '{}'", bot.display());
+    let started = std::time::Instant::now();
+    let run = tournament(&[
+        "builtin:random",
+        &slow,
+        "--games",
+        "200",
+        "--concurrency",
+        "24",
+        "--max-plies",
+        "inf",
+        "--time-per-move",
+        "5000",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "alpha=0.1",
+        "beta=0.1",
+    ]);
+    let took = started.elapsed();
+    ok(&run);
+    let l = line(&run, "SPRT");
+    assert!(l.contains("H1 accepted"), "{l}");
+    let stopped = line(&run, "the SPRT decided");
+    assert!(stopped.contains("of 200 games played"), "{stopped}");
+    assert!(
+        took < std::time::Duration::from_secs(40),
+        "the run took {took:?} after its verdict"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -313,6 +313,29 @@ impl Ruleset {
     /// The names accepted by [`Ruleset::preset`].
     pub const PRESETS: [&'static str; 3] = ["marsal_a_spion", "classic", "barrage"];
 
+    /// The ply limit a host gives a game whose ruleset has none, so that
+    /// every game it plays ends: 3,000 plies. The presets follow their rules
+    /// and have no limit (two programs can move back and forth for ever);
+    /// `marsal match`, `tournament`, `selfplay` and `play` use
+    /// [`Ruleset::ending`] unless told `--max-plies inf`.
+    pub const DEFAULT_MAX_PLIES: u32 = 3000;
+
+    /// This ruleset with a ply limit: its own [`max_plies`](Ruleset::max_plies)
+    /// if it has one, else [`Ruleset::DEFAULT_MAX_PLIES`].
+    ///
+    /// ```
+    /// use marsal::Ruleset;
+    /// assert_eq!(Ruleset::barrage().ending().max_plies, Some(3000));
+    /// let mut short = Ruleset::classic();
+    /// short.max_plies = Some(400);
+    /// assert_eq!(short.ending().max_plies, Some(400));
+    /// ```
+    #[must_use]
+    pub fn ending(mut self) -> Ruleset {
+        self.max_plies = self.max_plies.or(Some(Ruleset::DEFAULT_MAX_PLIES));
+        self
+    }
+
     /// The army of `side`.
     ///
     /// ```
