@@ -377,6 +377,10 @@ enum Command {
         #[arg(long, value_name = "MS|auto", value_parser = proto::MoveTime::parse)]
         time: Option<proto::MoveTime>,
     },
+    /// The game server: games over WebSockets, the referee keeping both
+    /// armies and each seat getting only its own view; games kept in
+    /// SQLite (or Postgres) so that a restart resumes them (docs/server.md).
+    Serve(marsal_server::Options),
 }
 
 /// `marsal tournament`: a run, or `merge` / `book`.
@@ -660,6 +664,7 @@ fn main() -> ExitCode {
             let bot = bots::Builtin::from_name(&kind).unwrap_or(bots::Builtin::Random);
             proto::run_client(proto::Budget { bot, nodes, time }, seed)
         }
+        Command::Serve(options) => marsal_server::serve(options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
