@@ -13,6 +13,8 @@
 //! allocating. [`Game`] (feature `alloc`) adds history, undo and full logs.
 //!
 //! ```
+//! # #[cfg(feature = "alloc")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use marsal::{Game, Ruleset, Rng, Setup, Side};
 //!
 //! let mut rules = Ruleset::marsal_a_spion();
@@ -30,7 +32,10 @@
 //! // Each player only ever gets its own view:
 //! let view = game.view(Side::Red);
 //! assert_eq!(view.log().len(), game.moves().count());
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "alloc"))]
+//! # fn main() {}
 //! ```
 //!
 //! The rules themselves — each preset, every option and its default, where the
@@ -167,7 +172,8 @@ pub use referee::status::{DrawReason, Status, WinReason};
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules {}
 
-/// The README's Rust examples run as doctests.
-#[cfg(doctest)]
+/// The README's Rust examples run as doctests (they play a `Game`: with
+/// `alloc`).
+#[cfg(all(doctest, feature = "alloc"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

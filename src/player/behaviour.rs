@@ -17,8 +17,8 @@
 //! does not go back to a recent position while well ahead.
 //!
 //! ```
-//! use marsal::{Behaviour, Game, Position, Ruleset, Side};
-//! let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+//! use marsal::{Behaviour, Position, Ruleset, Side};
+//! let mut game = Position::start(&Ruleset::classic(), 1, 2)?;
 //! let mut red = Behaviour::new(Side::Red);
 //! for _ in 0..6 {
 //!     let mv = game.legal_moves()[0];
@@ -236,8 +236,8 @@ impl Behaviour {
     /// module documentation). Observations must come in the game's order.
     ///
     /// ```
-    /// use marsal::{Behaviour, Game, Position, Ruleset, Side};
-    /// let mut game = Game::from_position(Position::start(&Ruleset::barrage(), 3, 4)?);
+    /// use marsal::{Behaviour, Position, Ruleset, Side};
+    /// let mut game = Position::start(&Ruleset::barrage(), 3, 4)?;
     /// let mut blue = Behaviour::new(Side::Blue);
     /// let mv = game.legal_moves()[0];
     /// let outcome = game.play(mv)?;
@@ -354,7 +354,7 @@ impl Behaviour {
 mod tests {
     use super::*;
     use crate::player::beliefs::Beliefs;
-    use crate::{Game, Position, Square};
+    use crate::{Position, Square};
 
     fn sq(name: &str) -> Square {
         name.parse().expect("a square")
@@ -363,11 +363,11 @@ mod tests {
     /// Barrage: Blue's Scout on e5 attacks Red's Marshal on e4 and loses, so
     /// Blue knows the Marshal (Blue's Spy waits on j4); then Blue's unknown piece on e6 steps to e5,
     /// next to it, and later away to f5. Red follows what it saw.
-    fn game_and_behaviour(steps: &[&str]) -> (Game, Behaviour) {
+    fn game_and_behaviour(steps: &[&str]) -> (Position, Behaviour) {
         let rules = Ruleset::barrage();
         let text = ".........f/........../m........./........../..~~g.~~../\
                     ..~~s.~~../....M....y/........../........../F........S b snb";
-        let mut game = Game::from_position(Position::from_text(&rules, text).expect("a position"));
+        let mut game = Position::from_text(&rules, text).expect("a position");
         let mut red = Behaviour::new(Side::Red);
         for m in steps {
             let outcome = game.play(m.parse().expect("a move")).expect("legal");
@@ -380,12 +380,22 @@ mod tests {
         (game, red)
     }
 
+    /// The game of [`game_and_behaviour`]'s position and `steps`.
+    #[cfg(feature = "alloc")]
+    fn game_of(steps: &[&str]) -> crate::Game {
+        let (start, _) = game_and_behaviour(&[]);
+        let mut game = crate::Game::from_position(start);
+        for m in steps {
+            game.play(m.parse().expect("a move")).expect("legal");
+        }
+        game
+    }
+
     #[test]
     fn a_piece_that_steps_next_to_a_known_piece_is_believed_less_likely_a_kind_it_takes() {
         let (game, red) = game_and_behaviour(&["e5xe4", "j1-j2"]);
         assert!(red.is_empty(), "no step near the Marshal yet");
-        let before = Beliefs::seen(game.position(), Side::Blue, Some(&red))
-            .at(game.position(), sq("e6").cell());
+        let before = Beliefs::seen(&game, Side::Blue, Some(&red)).at(&game, sq("e6").cell());
         let (game, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5"]);
         // The Marshal takes every movable kind but the Marshal.
         for kind in [
@@ -397,7 +407,7 @@ mod tests {
             assert_eq!(red.events(sq("e5"), kind), 1, "{kind:?}");
         }
         assert_eq!(red.events(sq("e5"), PieceKind::Marshal), 0);
-        let pos = game.position();
+        let pos = &game;
         let after = Beliefs::seen(pos, Side::Blue, Some(&red)).at(pos, sq("e5").cell());
         let plain = Beliefs::of(pos, Side::Blue).at(pos, sq("e5").cell());
         let marshal = PieceKind::Marshal.index();
@@ -516,17 +526,21 @@ mod tests {
         assert!(red.is_empty());
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn the_game_gives_the_behaviour_kept_move_by_move() {
+        use crate::Game;
         let steps = ["e5xe4", "j1-j2", "e6-e5", "j2-j1", "e5-f5"];
-        let (game, red) = game_and_behaviour(&steps);
+        let (pos, red) = game_and_behaviour(&steps);
+        let game = game_of(&steps);
+        assert_eq!(game.position(), &pos);
         assert!(!red.is_empty());
         assert_eq!(Behaviour::from_game(&game, Side::Red), red);
         // Blue saw nothing near a piece of Blue's that Red knows.
         assert!(Behaviour::from_game(&game, Side::Blue).is_empty());
         // A game started later replays only its own moves.
         let (later, _) = game_and_behaviour(&steps[..2]);
-        let mut later = Game::from_position(*later.position());
+        let mut later = Game::from_position(later);
         for m in &steps[2..] {
             later.play(m.parse().expect("a move")).expect("legal");
         }
@@ -537,29 +551,28 @@ mod tests {
 
     #[test]
     fn the_positions_seen_are_remembered_for_the_search_not_to_repeat_them() {
-        let (game, red) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5", "j2-j1", "e5-e6"]);
+        let steps = ["e5xe4", "j1-j2", "e6-e5", "j2-j1", "e5-e6"];
+        let (game, red) = game_and_behaviour(&steps);
         // After e5-e6 the position after e5xe4 is back.
-        let now = occupancy(game.position());
+        let now = occupancy(&game);
         assert_eq!(red.recent_times(&now), 2);
         let (before, _) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e5"]);
-        assert_eq!(red.recent_times(&occupancy(before.position())), 1);
+        assert_eq!(red.recent_times(&occupancy(&before)), 1);
         // The same from Blue's side (who stands where is public).
+        #[cfg(feature = "alloc")]
         assert_eq!(
-            Behaviour::from_game(&game, Side::Blue).recent_times(&now),
+            Behaviour::from_game(&game_of(&steps), Side::Blue).recent_times(&now),
             2
         );
         // A position not seen.
         let (other, _) = game_and_behaviour(&["e5xe4", "j1-j2", "e6-e7"]);
-        assert_eq!(red.recent_times(&occupancy(other.position())), 0);
+        assert_eq!(red.recent_times(&occupancy(&other)), 0);
         // Only the last RECENT plies count.
         let mut long = red;
         for _ in 0..RECENT {
-            long.remember(&before.view(Side::Red), before.position().to_move());
+            long.remember(&before.view(Side::Red), before.to_move());
         }
         assert_eq!(long.recent_times(&now), 0);
-        assert_eq!(
-            long.recent_times(&occupancy(before.position())),
-            RECENT as u32
-        );
+        assert_eq!(long.recent_times(&occupancy(&before)), RECENT as u32);
     }
 }

@@ -254,8 +254,7 @@ mod tests {
             Ruleset::barrage(),
             Ruleset::marsal_a_spion(),
         ] {
-            let mut game =
-                crate::Game::from_position(Position::start(&rules, 3, 4).expect("start"));
+            let mut game = Position::start(&rules, 3, 4).expect("start");
             let mut seen = [Behaviour::new(Side::Red), Behaviour::new(Side::Blue)];
             let mut rng = Rng::new(9);
             for ply in 0..300 {
@@ -263,7 +262,7 @@ mod tests {
                     break;
                 }
                 if ply % 10 == 0 {
-                    let pos = *game.position();
+                    let pos = game;
                     for side in Side::BOTH {
                         let observer = &seen[(!side).index()];
                         for b in [

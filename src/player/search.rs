@@ -58,6 +58,8 @@
 //! "Strength") were taken with `examples/strength.rs`.
 //!
 //! ```
+//! # #[cfg(feature = "alloc")]
+//! # fn main() -> Result<(), marsal::PositionError> {
 //! use marsal::{Game, Position, Ruleset, SearchConfig, search_move};
 //! let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
 //! let config = SearchConfig { nodes: 2_000, ..SearchConfig::default() };
@@ -65,7 +67,10 @@
 //! assert!(game.is_legal(mv));
 //! // The same seed and budget: the same move.
 //! assert_eq!(search_move(&game, &config), Some(mv));
-//! # Ok::<(), marsal::PositionError>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "alloc"))]
+//! # fn main() {}
 //! ```
 
 use crate::player::beliefs::Beliefs;

@@ -20,8 +20,8 @@
 //! and one that never held a Bomb is believed one less and less.
 //!
 //! ```
-//! use marsal::{Behaviour, Game, Position, Ruleset, SetupMemory, Side};
-//! let mut game = Game::from_position(Position::start(&Ruleset::classic(), 1, 2)?);
+//! use marsal::{Behaviour, Position, Ruleset, SetupMemory, Side};
+//! let mut game = Position::start(&Ruleset::classic(), 1, 2)?;
 //! let mut red = Behaviour::new(Side::Red);
 //! for _ in 0..40 {
 //!     let mv = game.legal_moves()[0];
@@ -257,7 +257,7 @@ mod tests {
     use super::*;
     use crate::player::beliefs::Beliefs;
     use crate::referee::board::cell::{kind_of, owner};
-    use crate::{Behaviour, Game, Position, Rng};
+    use crate::{Behaviour, Position, Rng};
 
     fn sq(name: &str) -> Square {
         name.parse().expect("a square")
@@ -296,7 +296,7 @@ mod tests {
     /// Red's behaviour then, and the Bomb's square.
     fn until_red_finds_a_bomb(seed: u64) -> Option<(Behaviour, Square)> {
         let rules = Ruleset::classic();
-        let mut game = Game::from_position(Position::start(&rules, seed, seed + 1).ok()?);
+        let mut game = Position::start(&rules, seed, seed + 1).ok()?;
         let mut red = Behaviour::new(Side::Red);
         let mut rng = Rng::new(seed);
         for _ in 0..3_000 {
@@ -362,7 +362,7 @@ mod tests {
         let (mut shown, mut moved_then_shown) = (0, 0);
         for seed in 0..12 {
             let start = Position::start(&rules, seed, seed + 1).expect("a start");
-            let mut game = Game::from_position(start);
+            let mut game = start;
             let mut red = Behaviour::new(Side::Red);
             let mut rng = Rng::new(seed);
             // The truth: each piece's setup cell, followed.
@@ -375,7 +375,7 @@ mod tests {
                 let (from, to) = (outcome.mv.from.cell(), outcome.mv.to.cell());
                 let mover = origin[from].take();
                 let side = mover.and_then(|o| owner(start.cells[o]));
-                match owner(game.position().cells[to]) {
+                match owner(game.cells[to]) {
                     None => origin[to] = None,
                     s if s == side => origin[to] = mover,
                     _ => {}

@@ -34,6 +34,7 @@ pub fn presets() -> [(&'static str, Ruleset); 3] {
 /// A game of preset `preset` (index into [`presets`]) from the random start
 /// of `seed`, after up to `plies` random moves (fewer if it ends), with a
 /// limit of 3,000 plies.
+#[cfg(feature = "alloc")]
 pub fn random_game(preset: usize, seed: u64, plies: u32) -> marsal::Game {
     random_game_with(preset, 3000, (seed, seed + 1), seed, plies)
 }
@@ -41,6 +42,7 @@ pub fn random_game(preset: usize, seed: u64, plies: u32) -> marsal::Game {
 /// A game of preset `preset` with `max_plies`, from the random setups of
 /// `starts` (Red's seed, Blue's), after up to `plies` random moves drawn
 /// from `rng_seed` (fewer if it ends).
+#[cfg(feature = "alloc")]
 pub fn random_game_with(
     preset: usize,
     max_plies: u32,

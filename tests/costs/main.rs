@@ -3,4 +3,6 @@
 //! constant work a move.
 
 mod no_heap;
+// The repeated-position draw is a Game's (feature alloc).
+#[cfg(feature = "alloc")]
 mod repetition_cost;

@@ -73,6 +73,7 @@ fn side_parse_error() {
 
 // ---------------------------------------------------------------- UndoError
 
+#[cfg(feature = "alloc")] // undo is a Game's
 #[test]
 fn undo_nothing_to_undo() {
     let mut game = Game::from_position(arena());

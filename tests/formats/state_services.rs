@@ -1,7 +1,11 @@
 //! State services: undo, hashing, the text forms of moves, setups and positions,
 //! refusing illegal moves, and (feature `serde`) the serialised forms.
 
-use marsal::{Game, Move, MoveError, Position, Rng, Ruleset, Setup, Side, Square, Status};
+// Without alloc the tests that play a Game rest, and with them some helpers.
+#![cfg_attr(not(feature = "alloc"), allow(unused_imports, dead_code))]
+#[cfg(feature = "alloc")]
+use marsal::Game;
+use marsal::{Move, MoveError, Position, Rng, Ruleset, Setup, Side, Square, Status};
 
 use crate::common::presets;
 
@@ -44,6 +48,7 @@ fn rectangle(rules: &Ruleset) -> Vec<Square> {
         .collect()
 }
 
+#[cfg(feature = "alloc")] // plays a Game
 #[test]
 fn undo_restores_exact_state_and_hash() {
     for (name, rules) in presets() {
@@ -226,6 +231,7 @@ fn position_text_round_trips() {
     assert!(rows[11][1..11].chars().all(|c| c.is_ascii_uppercase()));
 }
 
+#[cfg(feature = "alloc")] // plays a Game
 #[test]
 fn illegal_move_changes_nothing() {
     let mut refused = 0;
@@ -284,6 +290,7 @@ fn illegal_move_changes_nothing() {
     );
 }
 
+#[cfg(feature = "alloc")] // plays a Game
 #[test]
 fn a_legal_move_played_unchecked_does_what_play_does() {
     // Every preset, and each with the history rules (more squares, repeated
@@ -315,6 +322,7 @@ fn a_legal_move_played_unchecked_does_what_play_does() {
     assert!(plies > 1000, "{plies} plies");
 }
 
+#[cfg(feature = "alloc")] // plays a Game
 #[test]
 fn a_restarted_game_is_a_new_game_from_its_position() {
     for (name, rules) in presets() {
@@ -350,6 +358,7 @@ fn a_restarted_game_is_a_new_game_from_its_position() {
     }
 }
 
+#[cfg(feature = "alloc")] // plays a Game
 #[test]
 fn play_refuses_every_move_after_game_end() {
     // A game won by capturing the Flag ...

@@ -8,6 +8,8 @@ mod common;
 
 mod classic_and_barrage;
 mod marsal_a_spion;
+// The more-squares rule is enforced by a Game (feature alloc).
+#[cfg(feature = "alloc")]
 mod more_squares;
 #[cfg(feature = "serde")]
 mod repetition_rules;

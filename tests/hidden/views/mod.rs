@@ -5,9 +5,12 @@
 //! opponent knows of them), enemy pieces as the kinds they may still be, the
 //! public facts (moves, fight results, removed pieces, status) and the side's log.
 
+// Without alloc only the fight tests run: the helpers of the others rest.
+#![cfg_attr(not(feature = "alloc"), allow(unused_imports, dead_code))]
+
 use marsal::{
-    Battle, Game, KindSet, Outcome, PieceKind, Position, RevealRule, Rng, Ruleset, Setup, Side,
-    Square, SquareView, View, combat,
+    Battle, KindSet, Outcome, PieceKind, Position, RevealRule, Rng, Ruleset, Setup, Side, Square,
+    SquareView, View, combat,
 };
 
 // ---------------------------------------------------------------------------
@@ -74,5 +77,8 @@ mod model;
 use model::check_swap_invariance;
 use model::{Model, check_view, expected_piece_seen};
 mod fights;
+// Games with their logs (feature alloc).
+#[cfg(feature = "alloc")]
 mod own_pieces_and_logs;
+#[cfg(feature = "alloc")]
 mod random_games;

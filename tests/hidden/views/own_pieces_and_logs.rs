@@ -1,6 +1,7 @@
 //! A side's own pieces and its log.
 
 use super::*;
+use marsal::Game;
 
 #[test]
 fn own_piece_shows_what_opponent_knows() {

@@ -1,6 +1,7 @@
 //! Views on random games checked against the model.
 
 use super::*;
+use marsal::Game;
 
 #[test]
 fn fresh_view_shows_no_enemy_kind() {

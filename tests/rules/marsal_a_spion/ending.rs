@@ -477,6 +477,8 @@ fn czech_optional_no_attack_limit_draws() {
     assert_eq!(pos.status(), drawn(DrawReason::NoAttackLimit));
 }
 
+// The repeated-position draw is a Game's (feature alloc).
+#[cfg(feature = "alloc")]
 #[test]
 fn czech_optional_repetition_draw() {
     use marsal::{Game, MoveError};
