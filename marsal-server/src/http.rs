@@ -9,6 +9,7 @@ use crate::spec::GameSpec;
 use crate::{Options, live};
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -222,7 +223,7 @@ async fn socket(
     State(app): State<Arc<App>>,
     UrlPath(id): UrlPath<String>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     if !origin_ok(&app, &headers) {
         return error(
@@ -234,6 +235,10 @@ async fn socket(
     let cell = match cell_of(&app, &id).await {
         Ok(c) => c,
         Err(r) => return r,
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(r) => return r.into_response(),
     };
     ws.max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
@@ -369,7 +374,7 @@ async fn handle(
     };
     match msg {
         ClientMsg::Join { .. } => Err(Refusal::new(ErrorCode::AlreadyJoined, "already joined")),
-        ClientMsg::Sync => {
+        ClientMsg::Sync {} => {
             let state = live.room.state_json(me, true, Instant::now());
             let _ = tx.try_send(Message::Text(state.into()));
             Ok(())
@@ -382,7 +387,7 @@ async fn handle(
             let s = acting(side)?;
             live::play(shared, cell, &mut live, s, ply, &mv).await
         }
-        ClientMsg::Resign => {
+        ClientMsg::Resign {} => {
             let s = acting(side)?;
             live::resign(shared, &mut live, s).await
         }

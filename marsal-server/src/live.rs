@@ -241,7 +241,7 @@ async fn end(shared: &Arc<Shared>, live: &mut Live, ending: Ending) -> Result<()
     store_call(shared, move |s| s.finish(&id, &text))
         .await
         .map_err(storage)?;
-    live.room.ending = Some(ending);
+    live.room.set_ending(ending, Instant::now());
     broadcast(live);
     Ok(())
 }
@@ -335,7 +335,7 @@ pub async fn play(
     match status {
         Some(status) if status.is_over() => {
             let ending = Ending::Rules { status };
-            room.ending = Some(ending);
+            room.set_ending(ending, now);
             let id = room.id.clone();
             let text = serde_json::to_string(&ending).unwrap_or_default();
             // The move is kept: the ending follows from it on a restart if

@@ -55,9 +55,9 @@ pub enum ClientMsg {
         mv: String,
     },
     /// Give up the game.
-    Resign,
+    Resign {},
     /// Ask for the whole state again (the seat's view with its log).
-    Sync,
+    Sync {},
 }
 
 /// Why the server refused a message: a stable token and the words for it.
@@ -165,7 +165,7 @@ impl Refusal {
 ///
 /// ```
 /// use marsal_server::protocol::{decode, ClientMsg, ErrorCode};
-/// assert_eq!(decode(r#"{"type":"resign"}"#), Ok(ClientMsg::Resign));
+/// assert_eq!(decode(r#"{"type":"resign"}"#), Ok(ClientMsg::Resign {}));
 /// assert_eq!(decode(&"x".repeat(5000)).unwrap_err().code, ErrorCode::TooLarge);
 /// assert_eq!(decode(r#"{"type":"fly"}"#).unwrap_err().code, ErrorCode::BadMessage);
 /// ```

@@ -243,6 +243,16 @@ impl Room {
         Ok(room)
     }
 
+    /// Ends the game: the clock stops with each side's time as it stands.
+    pub fn set_ending(&mut self, ending: Ending, now: Instant) {
+        let to_move = self.to_move();
+        if let Some(c) = self.clock.as_mut() {
+            c.left_ms = Side::BOTH.map(|s| c.left_now(s, to_move, now));
+            c.since = None;
+        }
+        self.ending = Some(ending);
+    }
+
     /// Starts play once both setups are in (the clock from `now`).
     pub fn start_if_ready(&mut self, now: Option<Instant>) -> Result<(), String> {
         if self.game.is_some() {

@@ -28,7 +28,12 @@ fn pick_avoiding(state: &Value, avoid: &[String]) -> String {
     let ply = state["ply"].as_u64().expect("ply") as usize;
     let n = legal.len();
     (0..n)
-        .map(|i| legal[(ply * 7 + 3 + i) % n].as_str().expect("text").to_string())
+        .map(|i| {
+            legal[(ply * 7 + 3 + i) % n]
+                .as_str()
+                .expect("text")
+                .to_string()
+        })
         .find(|m| {
             let to = m.split(['-', 'x']).nth(1).unwrap_or("");
             !avoid.iter().any(|a| a == to)
@@ -44,10 +49,15 @@ struct Twin {
 }
 
 async fn open(addr: std::net::SocketAddr, blue_setup: &str) -> Twin {
-    let game = create(addr, json!({"rules": "barrage", "options": {"max_plies": 160}})).await;
+    let game = create(
+        addr,
+        json!({"rules": "barrage", "options": {"max_plies": 160}}),
+    )
+    .await;
     let id = game["id"].as_str().unwrap();
     let mut red = Client::connect(addr, id).await;
-    red.send(&json!({"type": "join", "secret": game["seats"]["red"]["secret"]})).await;
+    red.send(&json!({"type": "join", "secret": game["seats"]["red"]["secret"]}))
+        .await;
     let mut watch = Client::connect(addr, id).await;
     watch.send(&json!({"type": "join"})).await;
     let (mut blue, _, _) = Client::join(addr, id, game["seats"]["blue"]["secret"].as_str()).await;
@@ -58,10 +68,16 @@ async fn open(addr: std::net::SocketAddr, blue_setup: &str) -> Twin {
     }
     red.send(&json!({"type": "setup", "text": RED_SETUP})).await;
     blue.recv().await;
-    blue.send(&json!({"type": "setup", "text": blue_setup})).await;
+    blue.send(&json!({"type": "setup", "text": blue_setup}))
+        .await;
     // Blue's state as play starts.
     blue.recv().await;
-    Twin { red, blue, watch, seen }
+    Twin {
+        red,
+        blue,
+        watch,
+        seen,
+    }
 }
 
 #[tokio::test]
@@ -91,7 +107,10 @@ async fn red_and_a_spectator_get_the_same_bytes_whatever_blues_hidden_pieces() {
             g.seen.push(w);
             red_states.push(serde_json::from_str::<Value>(&r).unwrap());
         }
-        assert_eq!(games[0].seen, games[1].seen, "Red's or the spectator's messages differ at ply {plies}");
+        assert_eq!(
+            games[0].seen, games[1].seen,
+            "Red's or the spectator's messages differ at ply {plies}"
+        );
         let s = &red_states[0];
         if s["phase"] == "over" {
             break;
@@ -103,7 +122,9 @@ async fn red_and_a_spectator_get_the_same_bytes_whatever_blues_hidden_pieces() {
         if s["to_move"] == "red" {
             let mv = pick_avoiding(s, &avoid);
             for g in games.iter_mut() {
-                g.red.send(&json!({"type": "move", "ply": plies, "move": mv})).await;
+                g.red
+                    .send(&json!({"type": "move", "ply": plies, "move": mv}))
+                    .await;
             }
         } else {
             // Blue moves the same in both games: its legal moves are the
@@ -115,7 +136,9 @@ async fn red_and_a_spectator_get_the_same_bytes_whatever_blues_hidden_pieces() {
             assert_eq!(bs[0]["legal"], bs[1]["legal"]);
             let mv = pick(&bs[0]);
             for g in games.iter_mut() {
-                g.blue.send(&json!({"type": "move", "ply": plies, "move": mv})).await;
+                g.blue
+                    .send(&json!({"type": "move", "ply": plies, "move": mv}))
+                    .await;
                 // Blue's state after its own move.
                 g.blue.recv().await;
             }
