@@ -76,6 +76,16 @@ impl PgStore {
     }
 }
 
+impl Drop for PgStore {
+    /// A `postgres` client blocks on its own runtime when dropped, which a
+    /// thread of the server's runtime may not do: the clients are closed on
+    /// a thread of their own.
+    fn drop(&mut self) {
+        let conns = std::mem::take(&mut self.conns);
+        let _ = std::thread::spawn(move || drop(conns)).join();
+    }
+}
+
 fn read_game(client: &mut Client, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let Some(row) = client
         .query_opt(
