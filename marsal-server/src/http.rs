@@ -240,8 +240,13 @@ async fn socket(
         Ok(ws) => ws,
         Err(r) => return r.into_response(),
     };
+    // Small buffers: a game's two connections cost little memory (the
+    // defaults are 128 KiB each way); a message is written as it is sent.
     ws.max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1 << 20)
         .on_upgrade(move |socket| connection(app, cell, socket))
 }
 
