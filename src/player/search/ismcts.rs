@@ -375,11 +375,17 @@ const fn sqrt(x: f32) -> f32 {
 }
 
 /// How many counts [`explore`] looks up (above, it computes).
+#[cfg(not(target_arch = "wasm32"))]
 const TABLE: usize = 4096;
-/// √(ln n) and 1/√n for n below [`TABLE`], made when compiling.
+/// √(ln n) and 1/√n for n below [`TABLE`], made when compiling. Not in wasm:
+/// there the two tables would be 32 KB of the package, and the same
+/// arithmetic at each lookup gives the same values (the same `const fn`s).
+#[cfg(not(target_arch = "wasm32"))]
 static SQRT_LN: [f32; TABLE] = table(true);
+#[cfg(not(target_arch = "wasm32"))]
 static INV_SQRT: [f32; TABLE] = table(false);
 
+#[cfg(not(target_arch = "wasm32"))]
 const fn table(of_ln: bool) -> [f32; TABLE] {
     let mut t = [0.0; TABLE];
     let mut n = 1;
@@ -394,23 +400,67 @@ const fn table(of_ln: bool) -> [f32; TABLE] {
     t
 }
 
+/// √(ln n), from the table when it holds n.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+fn sqrt_ln(n: u32) -> f32 {
+    match SQRT_LN.get(n as usize) {
+        Some(&v) => v,
+        None => sqrt(ln(n)),
+    }
+}
+
+/// 1/√n (n ≥ 1), from the table when it holds n.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+fn inv_sqrt(n: u32) -> f32 {
+    match INV_SQRT.get(n as usize) {
+        Some(&v) => v,
+        None => 1.0 / sqrt(n as f32),
+    }
+}
+
+/// √(ln n), computed (wasm: no table).
+#[cfg(target_arch = "wasm32")]
+#[inline]
+fn sqrt_ln(n: u32) -> f32 {
+    sqrt(ln(n))
+}
+
+/// 1/√n (n ≥ 1), computed (wasm: no table).
+#[cfg(target_arch = "wasm32")]
+#[inline]
+fn inv_sqrt(n: u32) -> f32 {
+    1.0 / sqrt(n as f32)
+}
+
 /// UCB1's √(ln avail / visits) (visits at least 1).
 fn explore(avail: u32, visits: u32) -> f32 {
-    let visits = visits.max(1);
-    let a = match SQRT_LN.get(avail as usize) {
-        Some(&v) => v,
-        None => sqrt(ln(avail)),
-    };
-    let v = match INV_SQRT.get(visits as usize) {
-        Some(&v) => v,
-        None => 1.0 / sqrt(visits as f32),
-    };
-    a * v
+    sqrt_ln(avail) * inv_sqrt(visits.max(1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tables_hold_what_wasm_computes_at_each_lookup() {
+        // wasm has no tables: the same functions at run time must give the
+        // same bits, or a seed would search differently there.
+        for n in 1..TABLE as u32 {
+            assert_eq!(
+                SQRT_LN[n as usize].to_bits(),
+                sqrt(ln(n)).to_bits(),
+                "sqrt ln {n}"
+            );
+            assert_eq!(
+                INV_SQRT[n as usize].to_bits(),
+                (1.0 / sqrt(n as f32)).to_bits(),
+                "1/sqrt {n}"
+            );
+        }
+        assert_eq!(explore(9000, 5000), sqrt(ln(9000)) * (1.0 / sqrt(5000.0)));
+    }
 
     #[test]
     fn the_arithmetic_is_close_to_the_library_functions() {
