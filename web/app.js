@@ -43,7 +43,11 @@ const FIGHT_MS = 900;
 const MOVE_MS = 180;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-function say(text, kind = 'info') {
+/** The request an error on screen answered (a refused setup text, ...), or null. */
+let errorOf = null;
+
+function say(text, kind = 'info', request = null) {
+  errorOf = kind === 'error' ? request : null;
   state.message = text;
   const m = $('message');
   m.textContent = text;
@@ -169,6 +173,7 @@ function render() {
         label += `: fight, ${f.attacker} against ${f.defender}`;
       }
       if (name === state.selected) cls.push('selected');
+      if (drag?.ghost && name === drag.from) cls.push('dragged');
       if (targets.includes(name)) {
         cls.push('target');
         label += ' (you can move here)';
@@ -200,6 +205,7 @@ function renderPanel() {
   $('setup-controls').hidden = !setup;
   $('play-controls').hidden = setup;
   const over = state.phase === 'over';
+  $('save').hidden = setup;
   $('resign').hidden = over;
   $('takeback').hidden = !state.takeBack;
   $('review').hidden = !over || state.review !== null;
@@ -210,9 +216,12 @@ function renderPanel() {
   if (setup && state.setup) {
     if (document.activeElement !== $('setup-text')) $('setup-text').value = state.setup.text;
   }
+  // While the person's own attack shows on the board, the status says what it
+  // did (not yet "Your opponent is thinking"; that comes after, if it still is).
+  const ownFight = state.fight && state.fight.sides[0] === state.board?.human;
   $('status').textContent = setup
     ? 'Arrange your pieces: pick one, then the square to move it to (or to swap it with). Then press Start.'
-    : state.status;
+    : ownFight ? state.fight.words : state.status;
   const log = $('log');
   log.innerHTML = '';
   for (const line of state.review?.log ?? state.log) {
@@ -241,13 +250,15 @@ function renderLegend() {
     : 'Pieces (strength) — how many';
 }
 
+/** The hover (or tap) text of a square: what the board shows there now (the reviewed ply in a review). */
 function showInfo(name) {
-  const v = state.view?.squares.find((s) => s.square === name)?.view;
+  const v = shownView()?.squares.find((s) => s.square === name)?.view;
+  const shown = (state.review?.revealed ?? state.revealed)?.[name];
   const info = $('info');
   if (v?.enemy) {
-    info.textContent = v.enemy.possible.length === 1
-      ? `${name}: enemy ${v.enemy.possible[0]}.`
-      : `${name}: enemy piece; it may be ${v.enemy.possible.join(', ')}.`;
+    if (v.enemy.possible.length === 1) info.textContent = `${name}: enemy ${v.enemy.possible[0]}.`;
+    else if (shown) info.textContent = `${name}: enemy ${shown} (revealed at the end).`;
+    else info.textContent = `${name}: enemy piece; it may be ${v.enemy.possible.join(', ')}.`;
   } else if (v?.own) {
     const known = v.own.known_to_opponent;
     info.textContent = `${name}: your ${v.own.kind}` +
@@ -302,20 +313,62 @@ function clickSquare(name) {
   say('Pick one of your own pieces first.', 'error');
 }
 
-/** Drag and drop: a press on a piece and a release on another square is a pick and a move. */
-let dragFrom = null;
+/**
+ * Drag and drop: a press on one of the person's pieces that moves a few
+ * pixels picks the piece (its targets light up) and a copy of it follows the
+ * pointer; the release on a square is the move (or, in the setup, the swap),
+ * anywhere else drops the pick. A press and release without moving is a
+ * click, which the click handler has.
+ */
+let drag = null; // {from, x, y, ghost}
+const DRAG_PX = 6;
 $('board').addEventListener('pointerdown', (e) => {
   const cell = e.target.closest('[data-square]');
-  dragFrom = cell?.classList.contains('own') ? cell.dataset.square : null;
+  drag = cell?.classList.contains('own') && e.button === 0
+    ? { from: cell.dataset.square, x: e.clientX, y: e.clientY, ghost: null } : null;
 });
-$('board').addEventListener('pointerup', (e) => {
-  const from = dragFrom;
-  dragFrom = null;
-  const to = document.elementFromPoint(e.clientX, e.clientY)?.closest('#board [data-square]')?.dataset.square;
-  if (!from || !to || to === from) return; // a click: the click handler has it
-  if (state.selected !== from) clickSquare(from);
-  if (state.selected === from) clickSquare(to);
+window.addEventListener('pointermove', (e) => {
+  if (!drag) return;
+  if (!drag.ghost) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PX || state.busy) return;
+    const cell = cellFor(drag.from);
+    if (!cell) return;
+    const r = cell.getBoundingClientRect();
+    const ghost = document.createElement('div');
+    ghost.id = 'drag-ghost';
+    ghost.className = `${[...cell.classList].filter((c) => ['cell', 'own', 'red', 'blue'].includes(c)).join(' ')} ghost`;
+    ghost.setAttribute('aria-hidden', 'true');
+    ghost.innerHTML = cell.querySelector('.face')?.innerHTML ?? '';
+    ghost.style.width = `${r.width}px`;
+    ghost.style.height = `${r.height}px`;
+    ghost.style.setProperty('--cell', `${r.width}px`);
+    document.body.appendChild(ghost);
+    drag.ghost = ghost;
+    if (state.selected !== drag.from) clickSquare(drag.from);
+    cellFor(drag.from)?.classList.add('dragged');
+  }
+  const g = drag.ghost;
+  g.style.left = `${e.clientX - g.offsetWidth / 2}px`;
+  g.style.top = `${e.clientY - g.offsetHeight / 2}px`;
 });
+/** When the last drag ended: the click the browser may send after it is not one. */
+let dragEndedAt = -Infinity;
+function endDrag(e) {
+  const d = drag;
+  drag = null;
+  if (!d?.ghost) return; // a click: the click handler has it
+  d.ghost.remove();
+  dragEndedAt = performance.now();
+  const to = e && document.elementFromPoint(e.clientX, e.clientY)?.closest('#board [data-square]')?.dataset.square;
+  if (to && to !== d.from && state.selected === d.from) return clickSquare(to);
+  if (state.selected === d.from) {
+    state.selected = null;
+    say('');
+  }
+  render();
+}
+window.addEventListener('pointerup', endDrag);
+window.addEventListener('pointercancel', () => endDrag(null));
 
 function clickSetup(name) {
   const sq = state.board.squares.find((s) => s.square === name);
@@ -371,6 +424,7 @@ function moveFocus(dr, df) {
 }
 
 $('board').addEventListener('click', (e) => {
+  if (performance.now() - dragEndedAt < 300) return;
   const cell = e.target.closest('[data-square]');
   if (cell) clickSquare(cell.dataset.square);
 });
@@ -428,12 +482,37 @@ function confirmLeave(what) {
   return state.phase !== 'play' || window.confirm(`${what}? The game in progress will be lost.`);
 }
 
+/**
+ * The Game menu shows the game on the board: a preset, or (a loaded game of
+ * other rules) an entry for it, which goes when a preset is chosen again.
+ */
+function showPreset(board) {
+  const menu = $('preset');
+  let custom = menu.querySelector('option[value="custom"]');
+  if (board.preset === 'custom') {
+    if (!custom) {
+      custom = document.createElement('option');
+      custom.value = 'custom';
+      menu.appendChild(custom);
+    }
+    custom.textContent = `Loaded game: other rules (${board.files}\u00d7${board.ranks})`;
+  } else custom?.remove();
+  menu.value = board.preset;
+  updateSummary();
+}
+
+/** The settings' one-line summary (a phone shows it folded). */
+function updateSummary() {
+  const pick = (id) => $(id).selectedOptions[0]?.textContent ?? '';
+  $('settings-summary').textContent = `Settings: ${pick('preset')}, ${pick('side').split(' ')[0]}, ${pick('bot')} bot`;
+}
+
 function newGame() {
   if (!confirmLeave('Start a new game')) {
     // Put the choices back as they are for the game going on.
     if (state.board) {
       $('side').value = state.board.human;
-      if ([...$('preset').options].some((o) => o.value === state.board.preset)) $('preset').value = state.board.preset;
+      showPreset(state.board);
     }
     return;
   }
@@ -450,6 +529,13 @@ function newGame() {
 }
 
 $('new').addEventListener('click', newGame);
+$('bot').addEventListener('change', updateSummary);
+// A phone folds the settings into their one-line summary (above the board);
+// a wider screen shows them (style.css hides the summary there).
+const narrow = window.matchMedia('(max-width: 760px)');
+const foldSettings = () => { $('settings').open = !narrow.matches; };
+foldSettings();
+narrow.addEventListener?.('change', foldSettings);
 $('preset').addEventListener('change', newGame);
 $('side').addEventListener('change', newGame);
 $('random').addEventListener('click', () => send({ type: 'arrange', how: 'random' }));
@@ -526,12 +612,12 @@ function drain() {
 }
 
 /** The fight of a new last move, as the person saw it, or null. */
-function fightOf(view, before) {
+function fightOf(view, before, words) {
   const last = view.last;
   if (!last || last.battle === null || view.ply === before) return null;
   const loser = { attacker_wins: 'defender', defender_wins: 'attacker', both_removed: 'both', mine_defused: 'defender', flag_captured: 'defender' }[last.battle] ?? null;
   const other = last.side === 'red' ? 'blue' : 'red';
-  return { square: last.mv.to, attacker: last.piece, defender: last.defender, loser, sides: [last.side, other] };
+  return { square: last.mv.to, attacker: last.piece, defender: last.defender, loser, sides: [last.side, other], words };
 }
 
 /** A short slide of the piece that just moved, from its square to the new one. */
@@ -554,13 +640,14 @@ function handle(msg) {
       $('version').textContent = `marsal ${msg.version}`;
       $('bot').innerHTML = msg.bots.map((b) => `<option value="${b}">${b}</option>`).join('');
       $('bot').value = msg.bots.includes('search') ? 'search' : 'careful';
+      updateSummary();
       send(newGameMsg('resume'));
       break;
     }
     case 'board': {
       const { type, ...board } = msg;
       state.board = board;
-      if ([...$('preset').options].some((o) => o.value === board.preset)) $('preset').value = board.preset;
+      showPreset(board);
       $('side').value = board.human;
       state.focus = null;
       $('test-mode').hidden = board.testSeed === null;
@@ -575,6 +662,8 @@ function handle(msg) {
       }
       state.phase = 'setup';
       state.setup = { text: msg.text, pieces: msg.pieces };
+      // A setup accepted: an error about an earlier setup request is no longer true.
+      if (['text', 'place', 'arrange'].includes(errorOf)) say('');
       render();
       break;
     case 'state': {
@@ -594,7 +683,7 @@ function handle(msg) {
       else if (msg.loaded) say(msg.over ? 'Loaded a finished game.' : 'Loaded: play on.');
       else if (msg.over && !wasOver) say('Game over. Press New game to play again, or Save game to keep it.', 'end');
       else if (state.message.startsWith('You play')) say('');
-      state.fight = fightOf(msg.view, before);
+      state.fight = fightOf(msg.view, before, msg.log[msg.log.length - 1] ?? '');
       render();
       animateMove(msg.view, before);
       if (state.fight && !reducedMotion()) return FIGHT_MS;
@@ -620,7 +709,7 @@ function handle(msg) {
       break;
     }
     case 'refused':
-      say(msg.message.replace(/^Error: /, ''), 'error');
+      say(msg.message.replace(/^Error: /, ''), 'error', msg.request);
       if (state.phase === 'loading' && state.board) state.phase = 'setup';
       render();
       break;

@@ -44,9 +44,10 @@ function setupFor(side, how) {
   return s.rules.randomSetup(side, s.nextSeed());
 }
 
-/** The preset with the person's choice of limits (ply limit, repetition draw). */
+/** The preset with the person's choice of limits (ply limit, repetition draw);
+ * 'custom': the rules of the loaded game on the board. */
 function rulesWith(preset, limits) {
-  let rules = marsal.Ruleset.preset(preset);
+  let rules = preset === 'custom' && s.rules ? marsal.Ruleset.fromJson(s.rules.toJson()) : marsal.Ruleset.preset(preset);
   try {
     for (const [name, value] of Object.entries(limits ?? {})) {
       if (!['max_plies', 'max_plies_without_attack', 'repetition_draw'].includes(name)) {

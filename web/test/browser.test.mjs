@@ -10,10 +10,16 @@
 //   anything narrower than what that side may know;
 // - refuses an illegal click with a message;
 // - saves the game, plays on, loads the file and gets the saved game back;
+// - runs axe-core at every impact on the setup, play (a long, scrolling move
+//   list), fight, end and review screens at desktop and phone widths;
+// - checks the page's own behaviour: a load before any game, a setup error
+//   gone once a text is accepted, the review's hover text, a loaded game of
+//   other rules in the Game menu, the phone's layout, the status during the
+//   person's own fight, a dragged piece under the pointer;
 // - keeps screenshots under target/web-screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +29,8 @@ import { observationWords } from '../words.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-const site = join(target, 'web');
+// MARSAL_WEB_DIR: another built page (to audit an older build).
+const site = process.env.MARSAL_WEB_DIR ?? join(target, 'web');
 const shots = join(target, 'web-screenshots');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -85,6 +92,8 @@ const workerOf = async (page) => {
 };
 
 async function choosePreset(page, preset, side = 'red') {
+  // A phone shows the settings folded: open them, as a person would.
+  if (!(await page.isVisible('#side'))) await page.click('#settings-summary');
   await page.selectOption('#side', side);
   await page.waitForFunction(() => window.marsalPage.phase === 'setup' && !window.marsalPage.busy);
   await page.selectOption('#preset', preset);
@@ -521,15 +530,77 @@ test('a fixed seed is a test mode the page shows; a bad ?seed= is refused and th
 
 const axeSource = readFileSync(join(here, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
-/** The serious and critical violations axe-core finds on the page now. */
+/** Every violation axe-core finds on the page now, at every impact (minor, moderate, serious, critical). */
 async function axeViolations(page) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: axeSource });
-  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+  return page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })));
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-test('a game with the limits and take-backs chosen: take back, a refused new game, resign; axe-core finds no serious violation', async () => {
+/** `n` of the human's moves, quiet ones when it has any, sent to the worker as the page sends them. */
+async function playQuickly(page, worker, n) {
+  for (let i = 0; i < n; i++) {
+    const { phase, moves, ply } = await stateNow(page);
+    if (phase !== 'play' || !moves.length) return;
+    const quiet = moves.filter((mv) => mv.includes('-'));
+    const mv = (quiet.length ? quiet : moves)[i % (quiet.length || moves.length)];
+    await worker.evaluate((move) => self.onmessage({ data: { type: 'play', move } }), mv);
+    await waitHumanTurn(page, ply);
+  }
+}
+
+test('axe-core finds nothing at any impact: setup, play with a long scrolling move list, a fight, review and end, desktop and phone', async () => {
+  const findings = {};
+  for (const [device, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    const { page, context, errors } = await openPage(viewport);
+    await choosePreset(page, 'classic');
+    findings[`${device} setup`] = await axeViolations(page);
+    const worker = await workerOf(page);
+    await page.click('#start');
+    await waitHumanTurn(page, -1);
+    await playQuickly(page, worker, 30);
+    const scroll = await page.$eval('#log', (l) => ({ lines: l.children.length, scrolls: l.scrollHeight > l.clientHeight }));
+    assert.ok(scroll.scrolls, `the move list scrolls (${scroll.lines} lines)`);
+    findings[`${device} play, ${scroll.lines} moves listed`] = await axeViolations(page);
+    // A fight on the board, while its loser fades (the attack of the test's
+    // move: any legal attack of the human).
+    const attackNow = async () => (await stateNow(page)).moves.find((mv) => mv.includes('x'));
+    for (let i = 0; i < 60 && !(await attackNow()) && (await stateNow(page)).phase === 'play'; i++) {
+      await playQuickly(page, worker, 1);
+    }
+    const attack = await attackNow();
+    assert.ok(attack, 'an attack to show a fight');
+    {
+      await page.evaluate(() => document.getAnimations().forEach((a) => a.pause()));
+      await worker.evaluate((move) => self.onmessage({ data: { type: 'play', move } }), attack);
+      await page.waitForFunction(() => window.marsalPage.fight !== null);
+      // The loser's animation at its end (the faintest it gets).
+      await page.evaluate(() => document.getAnimations().forEach((a) => { a.pause(); a.currentTime = a.effect.getTiming().duration; }));
+      findings[`${device} fight`] = await axeViolations(page);
+      await page.waitForFunction(() => window.marsalPage.fight === null && !window.marsalPage.busy);
+    }
+    await page.click('#resign');
+    await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+    findings[`${device} end`] = await axeViolations(page);
+    await page.click('#review');
+    await page.waitForFunction(() => window.marsalPage.review?.ply === 0 && !window.marsalPage.busy);
+    await page.click('#review-next');
+    await page.waitForFunction(() => window.marsalPage.review?.ply === 1 && !window.marsalPage.busy);
+    findings[`${device} review at ply 1`] = await axeViolations(page);
+    await page.click('#review-last');
+    await page.waitForFunction(() => window.marsalPage.review?.ply === window.marsalPage.review?.plies
+      && !window.marsalPage.busy);
+    findings[`${device} review at the end`] = await axeViolations(page);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  const found = Object.entries(findings).filter(([, v]) => v.length);
+  console.log(`axe-core, every impact, on ${Object.keys(findings).length} screens: ` +
+    (found.length ? JSON.stringify(Object.fromEntries(found), null, 1) : 'no violation'));
+  assert.deepEqual(Object.fromEntries(found), {});
+});
+
+test('a game with the limits and take-backs chosen: take back, a refused new game, resign; axe-core finds nothing', async () => {
   const { page, context, errors } = await openPage();
   await choosePreset(page, 'barrage');
   assert.deepEqual(await axeViolations(page), [], 'the setup screen');
@@ -574,7 +645,6 @@ test('a game with the limits and take-backs chosen: take back, a refused new gam
   assert.match(await page.textContent('#status'), /You resigned/);
   assert.ok(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, 'the enemy army is shown at the end');
   assert.deepEqual(await axeViolations(page), [], 'the end screen');
-  console.log('axe-core: no serious or critical violation on the setup, game and end screens');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -643,6 +713,178 @@ test('a Gravon XML record loads and is reviewed move by move, both armies shown'
   assert.equal(reviewed.plies, truth.ply);
   assert.ok(await page.$$eval('#board .cell.revealed', (cs) => cs.length) > 0, 'the enemy army is shown');
   await page.screenshot({ path: join(shots, 'review-gravon.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** A finished game of `rules` (the careful bot on both sides), as a Game JSON file; returns its path and the game. */
+function finishedGameFile(rules, name) {
+  const game = marsal.Game.random(rules, 3, 4);
+  while (!game.isOver && game.ply < 3000) game.play(game.botMove('careful', game.ply));
+  assert.ok(game.isOver, 'the game ended');
+  const path = join(shots, name);
+  writeFileSync(path, game.toJson());
+  return { path, game };
+}
+
+test('a game loads before any game starts, from the setup screen, with no confirmation', async () => {
+  const { path } = finishedGameFile(marsal.Ruleset.preset('barrage'), 'load-at-setup.json');
+  const { page, context, errors } = await openPage();
+  let dialogs = 0;
+  page.on('dialog', () => { dialogs += 1; });
+  await choosePreset(page, 'barrage');
+  assert.equal(await page.isVisible('label[for="load"]'), true, 'Load game is there at the setup');
+  assert.equal(await page.isVisible('#save'), false, 'nothing to save yet');
+  await page.setInputFiles('#load', path);
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  assert.equal(dialogs, 0, 'no game was in progress: nothing to confirm');
+  assert.match(await page.textContent('#message'), /Loaded a finished game/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an error about a setup text goes once a correct text is accepted', async () => {
+  const { page, context } = await openPage();
+  await choosePreset(page, 'classic');
+  const good = await page.evaluate(() => window.marsalPage.setup.text);
+  await page.fill('#setup-text', 'MMMM');
+  await page.click('#use-text');
+  await page.waitForFunction(() => document.getElementById('message').className === 'error');
+  await page.fill('#setup-text', good);
+  await page.click('#use-text');
+  await page.waitForFunction(() => !window.marsalPage.busy);
+  assert.equal(await page.textContent('#message'), '', 'the refusal of the earlier text is gone');
+  assert.notEqual(await page.getAttribute('#message', 'class'), 'error');
+  await context.close();
+});
+
+test('in a review the hover text describes the reviewed ply; the review\u2019s first button is not labelled like Start', async () => {
+  const { path, game } = finishedGameFile(marsal.Ruleset.preset('barrage'), 'review-hover.json');
+  const { page, context } = await openPage();
+  await choosePreset(page, 'barrage');
+  await page.setInputFiles('#load', path);
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  await page.click('#review');
+  await page.waitForFunction(() => window.marsalPage.review?.ply === 0 && !window.marsalPage.busy);
+  assert.equal(await page.textContent('#review-first'), 'First');
+  assert.notEqual(await page.textContent('#review-first'), await page.textContent('#start'));
+  // A square where Blue had a piece at the start and has none, or another, at the end.
+  const start = game.clone();
+  while (start.ply > 0) start.undo();
+  const blueAt = (g) => new Map(g.view('blue').squares.filter((s) => s.view.own).map((s) => [s.square, s.view.own.kind]));
+  const before = blueAt(start);
+  const after = blueAt(game);
+  const [square, kind] = [...before].find(([sq, k]) => after.get(sq) !== k);
+  await page.hover(`#board [data-square="${square}"]`);
+  assert.equal(await page.textContent('#info'), `${square}: enemy ${kind} (revealed at the end).`);
+  // And a square of Red's that changed.
+  const redAt = (g) => new Map(g.view('red').squares.filter((s) => s.view.own).map((s) => [s.square, s.view.own.kind]));
+  const redBefore = redAt(start);
+  const redAfter = redAt(game);
+  const [mine, myKind] = [...redBefore].find(([sq, k]) => redAfter.get(sq) !== k);
+  await page.hover(`#board [data-square="${mine}"]`);
+  assert.match(await page.textContent('#info'), new RegExp(`^${mine}: your ${myKind}`));
+  start.free();
+  await context.close();
+});
+
+test('a loaded game of other rules shows in the Game menu, and New game plays those rules again', async () => {
+  const rules = marsal.Ruleset.preset('barrage').withOption('diagonal_steps', true);
+  const { path } = finishedGameFile(rules, 'custom-rules.json');
+  const { page, context } = await openPage();
+  await choosePreset(page, 'classic');
+  await page.setInputFiles('#load', path);
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  assert.equal(await page.inputValue('#preset'), 'custom', 'the menu shows the loaded game, not classic');
+  assert.match(await page.$eval('#preset', (m) => m.selectedOptions[0].textContent), /Loaded game: other rules \(10\u00d710\)/);
+  await page.click('#new');
+  await page.waitForFunction(() => window.marsalPage.phase === 'setup' && !window.marsalPage.busy);
+  assert.equal(await page.evaluate(() => window.marsalPage.board.diagonal), true, 'the same rules: diagonal steps');
+  assert.equal(await page.evaluate(() => window.marsalPage.board.preset), 'custom');
+  await choosePreset(page, 'classic');
+  assert.equal(await page.$$eval('#preset option[value="custom"]', (o) => o.length), 0, 'gone once a preset is chosen');
+  await context.close();
+});
+
+test('on a phone the settings fold above the board and the squares are as large as the width allows; zoomed, 44 px', async () => {
+  const { page, context } = await openPage({ width: 390, height: 844 });
+  // (Less the test mode's banner, which only ?seed= shows.)
+  const top = await page.$eval('#board', (b) => b.getBoundingClientRect().top
+    - document.getElementById('test-mode').getBoundingClientRect().height);
+  assert.ok(top <= 80, `the board starts ${top} px from the top (the settings folded into one line)`);
+  assert.match(await page.textContent('#settings-summary'), /^Settings: Maršál a špión .*, Red, \w+ bot$/);
+  const cell = async () => page.$eval('#board .cell:not(.off)', (c) => c.getBoundingClientRect().width);
+  const fit = await cell();
+  assert.ok(fit >= 29, `12 x 12 squares of ${fit} px on a 390 px screen`);
+  const right = await page.$eval('#board', (b) => b.getBoundingClientRect().right);
+  assert.ok(right <= 390, `the board fits the width: right edge ${right}`);
+  await page.click('#zoom');
+  assert.ok(await cell() >= 44, `zoomed: ${await cell()} px`);
+  await page.click('#settings-summary');
+  assert.equal(await page.isVisible('#preset'), true, 'the settings open from their summary');
+  await choosePreset(page, 'classic');
+  await page.click('#zoom');
+  const ten = await cell();
+  assert.ok(ten >= 35, `10 x 10 squares of ${ten} px`);
+  console.log(`phone, 390 px: the board ${top.toFixed(0)} px from the top; squares ${fit.toFixed(1)} px (12 x 12), ${ten.toFixed(1)} px (10 x 10), 44 px zoomed`);
+  await context.close();
+});
+
+test('while the person\u2019s own fight shows, the status says what it did, not that the opponent is thinking', async () => {
+  const { page, context } = await openPage();
+  await choosePreset(page, 'barrage');
+  const worker = await workerOf(page);
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  const attackNow = async () => (await stateNow(page)).moves.find((mv) => mv.includes('x'));
+  for (let i = 0; i < 200 && !(await attackNow()) && (await stateNow(page)).phase === 'play'; i++) {
+    await playQuickly(page, worker, 1);
+  }
+  const attack = await attackNow();
+  assert.ok(attack, 'an attack to make');
+  await worker.evaluate((move) => self.onmessage({ data: { type: 'play', move } }), attack);
+  await page.waitForFunction(() => window.marsalPage.fight?.sides[0] === window.marsalPage.board.human);
+  const status = await page.textContent('#status');
+  assert.doesNotMatch(status, /thinking/);
+  const words = await page.evaluate(() => window.marsalPage.log.at(-1));
+  assert.ok(words.includes(attack), words);
+  assert.equal(status, words, 'the status is the attack in words');
+  await page.waitForFunction(() => window.marsalPage.fight === null && !window.marsalPage.busy);
+  await context.close();
+});
+
+test('a dragged piece follows the pointer, and dropping it on a target plays the move', async () => {
+  const { page, context, errors } = await openPage();
+  await choosePreset(page, 'classic');
+  await page.click('#start');
+  await waitHumanTurn(page, -1);
+  const { moves } = await stateNow(page);
+  const [from, to] = moves.find((mv) => mv.includes('-')).split('-');
+  const box = async (sq) => page.$eval(`#board [data-square="${sq}"]`, (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+  const a = await box(from);
+  const b = await box(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  const mid = { x: (a.x + b.x) / 2 + 7, y: (a.y + b.y) / 2 + 5 };
+  await page.mouse.move(mid.x, mid.y, { steps: 4 });
+  const ghost = await page.$eval('#drag-ghost', (g) => {
+    const r = g.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, text: g.textContent };
+  });
+  assert.ok(Math.abs(ghost.x - mid.x) <= 2 && Math.abs(ghost.y - mid.y) <= 2,
+    `the piece is under the pointer: ${JSON.stringify(ghost)} at ${JSON.stringify(mid)}`);
+  assert.ok(ghost.text.length > 0, 'the copy shows the piece');
+  assert.equal(await page.evaluate(() => window.marsalPage.selected), from, 'picked: its targets show');
+  assert.ok(await page.$eval(`#board [data-square="${from}"]`, (c) => c.classList.contains('dragged')));
+  await page.mouse.move(b.x, b.y, { steps: 3 });
+  await page.mouse.up();
+  assert.equal(await page.$('#drag-ghost'), null, 'the copy goes at the drop');
+  await waitHumanTurn(page, 0);
+  const log = await page.evaluate(() => window.marsalPage.log);
+  assert.ok(log[0].includes(`${from}-${to}`), `the dragged move was played: ${log[0]}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
