@@ -160,7 +160,7 @@ pub use referee::outcome::{Fight, Observation, Outcome};
 pub use referee::piece::{
     KIND_COUNT, KindSet, Piece, PieceKind, PieceKindParseError, Side, SideParseError,
 };
-pub use referee::position::{MoveError, MoveText, Position, PositionError};
+pub use referee::position::{MoveError, MoveText, Position, PositionDiagram, PositionError};
 pub use referee::rng::{Rng, batch_seed};
 pub use referee::ruleset::{NoMoveRule, RevealRule, Ruleset, RulesetError, SpyRule};
 pub use referee::setup::{Setup, SetupError, SetupText};

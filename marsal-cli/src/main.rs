@@ -49,10 +49,11 @@ mod setup_book;
 mod sides;
 mod standings;
 mod stats;
+mod terminal;
 mod tournament;
 mod words;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand, ValueEnum};
 use marsal::{Ruleset, Side};
 use std::process::ExitCode;
 
@@ -480,6 +481,16 @@ struct TournamentRun {
     /// tournament), for `marsal tournament merge`.
     #[arg(long)]
     results: Option<std::path::PathBuf>,
+    /// Go on with a stopped run: FILE is its results file (--results, or a
+    /// shard's), the other options those it was started with. The games it
+    /// lacks are played and appended; the tables are those of a run never
+    /// stopped.
+    #[arg(long, value_name = "FILE", conflicts_with = "results")]
+    resume: Option<std::path::PathBuf>,
+    /// Print the full tables every N games (standard output), as well as at
+    /// the end.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    table_every: Option<u32>,
     /// Write each game here as `marsal match --record` does (and the
     /// results file, results.jsonl, unless --results names another).
     #[arg(long)]
@@ -527,7 +538,11 @@ pub fn protocol_name(name: String, rules: &Ruleset) -> String {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // --help wrapped to the terminal's width, or to 80 columns without one.
+    let matches = Cli::command()
+        .term_width(terminal::stdout_width())
+        .get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Selfplay {
             ruleset,
@@ -623,6 +638,8 @@ fn main() -> ExitCode {
                     sprt: r.sprt,
                     shard: r.shard,
                     results: r.results,
+                    resume: r.resume,
+                    table_every: r.table_every,
                     record: r.record,
                     bot_stderr: r.bot_stderr,
                     verbose: r.verbose,

@@ -122,28 +122,41 @@ pub fn match_rules(
     })
 }
 
-/// "score 55.5 of 100 for red (55.5 %), Elo difference +38 ± 68 (95 %
-/// interval -30 to +107)" from the first program's wins, draws and losses;
-/// "…, no losses: Elo interval unbounded (95 %: at least -153)" when it never
-/// lost.
+/// "score 55.5 of 100 for red (55.5 %), Elo difference +38 ± 68 (95 %: -30
+/// to +107)" from the first program's wins, draws and losses; "…; no
+/// losses: Elo ≥ -153 (95 %)" when it never lost. It fits 80 columns.
 pub fn score_text(t: &Trinomial) -> String {
+    use crate::stats::elo::elo_text;
     let e = t.estimate();
-    let elo = e.text();
-    let elo = match elo.strip_prefix("Elo ") {
-        Some(rest) => format!("Elo difference {rest}"),
-        None => elo,
+    let elo = if e.n == 0.0 {
+        ", no Elo".to_string()
+    } else if e.elo == f64::INFINITY {
+        format!("; no losses: Elo ≥ {} (95 %)", elo_text(e.lower))
+    } else if e.elo == f64::NEG_INFINITY {
+        format!("; no wins: Elo ≤ {} (95 %)", elo_text(e.upper))
+    } else {
+        let interval = match (e.error(), e.lower.is_finite()) {
+            (Some(err), _) => format!(
+                "± {err:.0} (95 %: {} to {})",
+                elo_text(e.lower),
+                elo_text(e.upper)
+            ),
+            (None, true) => format!("(95 %: at least {})", elo_text(e.lower)),
+            (None, false) => format!("(95 %: at most {})", elo_text(e.upper)),
+        };
+        format!(", Elo difference {} {interval}", elo_text(e.elo))
     };
     format!(
-        "score {} of {} for red ({:.1} %), {elo}",
+        "score {} of {} for red ({:.1} %){elo}",
         t.points(),
         t.games(),
         100.0 * e.score,
     )
 }
 
-/// The match's last line: "red 51, blue 47, draws 2, forfeits 0; score …"
-/// from the two sides' wins, the draws, the forfeits, the games with no result
-/// and the first side's scores (the score only for more than one game).
+/// The match's last lines: for more than one game, the first side's score
+/// ([`score_text`]); then "red 51, blue 47, draws 2, forfeits 0" from the two
+/// sides' wins, the draws, the forfeits and the games with no result.
 fn result_line(
     wins: [u32; 2],
     draws: u32,
@@ -151,15 +164,17 @@ fn result_line(
     no_result: u32,
     scores: &Trinomial,
 ) -> String {
-    let mut last = format!(
+    let mut last = String::new();
+    if scores.games() > 1 {
+        let _ = writeln!(last, "{}", score_text(scores));
+    }
+    let _ = write!(
+        last,
         "red {}, blue {}, draws {draws}, forfeits {forfeits}",
         wins[0], wins[1]
     );
     if no_result > 0 {
         let _ = write!(last, ", no result {no_result} (both setups failed)");
-    }
-    if scores.games() > 1 {
-        let _ = write!(last, "; {}", score_text(scores));
     }
     last
 }
@@ -228,15 +243,28 @@ pub fn run(o: Options) -> Result<(), String> {
             ""
         }
     );
+    let columns = crate::terminal::out_columns();
     crate::outln!(
-        "red  = {} ({}; Red in odd games, Blue in even ones)",
-        o.sides[0],
-        specs[0].describe()
+        "{}",
+        crate::words::wrap(
+            &format!(
+                "red  = {} ({}; Red in odd games, Blue in even ones)",
+                o.sides[0],
+                specs[0].describe()
+            ),
+            columns
+        )
     );
     crate::outln!(
-        "blue = {} ({}; Blue in odd games, Red in even ones)",
-        o.sides[1],
-        specs[1].describe()
+        "{}",
+        crate::words::wrap(
+            &format!(
+                "blue = {} ({}; Blue in odd games, Red in even ones)",
+                o.sides[1],
+                specs[1].describe()
+            ),
+            columns
+        )
     );
     let started = Instant::now();
     let cpu_start = cpu_time();
@@ -247,8 +275,11 @@ pub fn run(o: Options) -> Result<(), String> {
     let mut referee_time = Duration::ZERO;
     let mut tsv = String::from(TSV_HEADER);
     let time_limit = Duration::from_millis(o.time_per_move);
-    // A live line on a terminal, rewritten after each game.
+    // A live line on a terminal, rewritten after each game; without one, a
+    // line at each tenth of the games.
     let live = o.games > 1 && !o.verbose && std::io::stderr().is_terminal();
+    let mut pace = crate::terminal::Pace::new(o.games as usize);
+    let err_columns = crate::terminal::err_columns();
     // What each program learned of the other's setups (`--remember`).
     let mut memories = [marsal::SetupMemory::new(); 2];
     for i in 0..o.games {
@@ -310,25 +341,43 @@ pub fn run(o: Options) -> Result<(), String> {
         let label = ["red", "blue"];
         let words = played.ending.words();
         if o.verbose || forfeit || o.games == 1 {
+            if live {
+                eprint!("\r\x1b[K");
+            }
             crate::outln!(
-                "game {n}: {} as Red, {} as Blue: {words} ({})",
-                label[order[0]],
-                label[order[1]],
-                count(game_plies.into(), "ply", "plies")
+                "{}",
+                crate::words::wrap(
+                    &format!(
+                        "game {n}: {} as Red, {} as Blue: {words} ({})",
+                        label[order[0]],
+                        label[order[1]],
+                        count(game_plies.into(), "ply", "plies")
+                    ),
+                    columns
+                )
             );
         }
-        if live {
+        if o.games > 1 && !o.verbose && (live || pace.due(n as usize)) {
             let score = if scores.games() > 0 {
-                format!(", {}", score_text(&scores))
+                let e = scores.estimate();
+                format!(", red {:.1} %, {}", 100.0 * e.score, e.short_text())
             } else {
                 String::new()
             };
-            eprint!(
-                "\r\x1b[Kgame {n} of {}: red {}, blue {}, draws {draws}{score}",
-                o.games, wins[0], wins[1]
+            let line = crate::terminal::fit(
+                &format!(
+                    "game {n} of {}: red {}, blue {}, draws {draws}{score}",
+                    o.games, wins[0], wins[1]
+                ),
+                err_columns,
             );
-            if n == o.games {
-                eprintln!();
+            if live {
+                eprint!("\r\x1b[K{line}");
+                if n == o.games {
+                    eprintln!();
+                }
+            } else {
+                eprintln!("{line}");
             }
         }
         tsv.push_str(&tsv_line(n, &played, game_names));
@@ -347,14 +396,13 @@ pub fn run(o: Options) -> Result<(), String> {
     };
     let cpu = match (cpu_start, cpu_time()) {
         (Some(a), Some(b)) if plies > 0 => format!(
-            ", CPU {:.1} µs per move",
+            ", CPU {:.1} µs",
             b.saturating_sub(a).as_secs_f64() * 1e6 / plies as f64
         ),
         _ => String::new(),
     };
     crate::outln!(
-        "{} in {:.1} s; the referee's own time: {per_move:.1} µs per move (wall time less \
-         waiting for the bots){cpu}",
+        "{} in {:.1} s; the referee's own time: {per_move:.1} µs per move{cpu}",
         count(plies, "move", "moves"),
         started.elapsed().as_secs_f64(),
     );
@@ -385,9 +433,19 @@ mod tests {
         };
         assert_eq!(
             score_text(&sweep),
-            "score 3 of 3 for red (100.0 %), no losses: Elo interval unbounded (95 %: at least \
-             -154)"
+            "score 3 of 3 for red (100.0 %); no losses: Elo ≥ -154 (95 %)"
         );
+        let lost = Trinomial {
+            wins: 0,
+            draws: 0,
+            losses: 1000,
+        };
+        let t = score_text(&lost);
+        assert!(
+            t.starts_with("score 0 of 1000 for red (0.0 %); no wins: Elo ≤ "),
+            "{t}"
+        );
+        assert!(t.chars().count() <= 80, "{t}");
     }
 
     #[test]

@@ -334,8 +334,9 @@ pub fn run(o: Options) -> Result<(), String> {
         )?,
     };
     crate::outln!(
-        "\nThe whole board at the end (upper case Red, lower case Blue):\n{}",
-        words::board(played.game.position(), false)
+        "\nThe whole board at the end (Red upper case, Blue lower case; your rows \
+         below):\n{}",
+        words::board_from(played.game.position(), o.side, false)
     );
     Ok(())
 }

@@ -218,9 +218,49 @@ impl Writer {
     }
 }
 
+impl Writer {
+    /// Opens `path`, the results file of a run of the tournament `header`
+    /// describes that was stopped, to go on with it: its games so far, and a
+    /// writer that appends. A last line cut short (the run was killed while
+    /// writing it) is dropped, its game played again.
+    pub fn resume(
+        path: &std::path::Path,
+        header: &Header,
+    ) -> Result<(Writer, Vec<GameResult>), String> {
+        let shown = path.display().to_string();
+        let mut text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
+        }
+        let (found, games) = parse(&shown, &text)?;
+        if found != *header {
+            return Err(format!(
+                "--resume {shown}: the file is the results of another tournament (the \
+                 participants, mode, games, ruleset, seed, setups, SPRT and shard must be \
+                 those it was started with)"
+            ));
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_len(text.len() as u64).map(|()| f))
+            .and_then(|mut f| {
+                use std::io::Seek as _;
+                f.seek(std::io::SeekFrom::End(0)).map(|_| f)
+            })
+            .map_err(|e| format!("{shown}: {e}"))?;
+        Ok((Writer { file, path: shown }, games))
+    }
+}
+
 /// Reads a results file.
 pub fn read(path: &str) -> Result<(Header, Vec<GameResult>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    parse(path, &text)
+}
+
+/// Reads the text of a results file (`path` names it in errors).
+fn parse(path: &str, text: &str) -> Result<(Header, Vec<GameResult>), String> {
     let mut lines = text
         .lines()
         .enumerate()

@@ -71,9 +71,15 @@ pub fn run(o: Options) -> Result<(), String> {
         Game::new(&rules, &red, &blue).map_err(|e| format!("cannot start the game: {e}"))?;
     let mut rng = Rng::new(seed ^ 0x5eed);
     crate::outln!(
-        "Ruleset {ruleset}, seed {seed}: Red (upper case) is {}, Blue (lower case) {}.",
-        described(bots[0]),
-        described(bots[1])
+        "{}",
+        words::wrap(
+            &format!(
+                "Ruleset {ruleset}, seed {seed}: Red (upper case) is {}, Blue (lower case) {}.",
+                described(bots[0]),
+                described(bots[1])
+            ),
+            crate::terminal::DEFAULT_WIDTH
+        )
     );
     crate::outln!("{}", words::legend(&rules));
     crate::outln!("Limit: {} (--max-plies).", words::ply_limit(&rules));
@@ -120,11 +126,17 @@ pub fn run(o: Options) -> Result<(), String> {
     }
     crate::outln!("\n{}\n", words::board(game.position(), true));
     crate::outln!(
-        "Result: {} after {} ({}, {} won by the attacker).",
-        words::status_words(game.status()),
-        count(game.position().ply().into(), "ply", "plies"),
-        count(fights, "fight", "fights"),
-        count(captures, "fight", "fights"),
+        "{}",
+        words::wrap(
+            &format!(
+                "Result: {} after {} ({}, {} won by the attacker).",
+                words::status_words(game.status()),
+                count(game.position().ply().into(), "ply", "plies"),
+                count(fights, "fight", "fights"),
+                count(captures, "fight", "fights"),
+            ),
+            crate::terminal::DEFAULT_WIDTH
+        )
     );
     crate::outln!("(a ply is one move of one side)");
     Ok(())

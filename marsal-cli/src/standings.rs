@@ -62,6 +62,15 @@ impl Tally {
         }
     }
 
+    /// [`Tally::elo_text`] for a progress line: `Elo +38 ± 68`.
+    pub fn elo_short(&self) -> String {
+        if 2 * self.pairs.pairs() == self.games.games() && self.pairs.pairs() > 0 {
+            self.pairs.estimate().short_text()
+        } else {
+            self.games.estimate().short_text()
+        }
+    }
+
     /// The LLR of `sprt` on these results (pairs when there are some, else
     /// games) and how many pairs or games it rests on.
     pub fn llr(&self, sprt: &Sprt) -> (f64, u32) {
@@ -85,8 +94,24 @@ pub fn sprt_text(sprt: &Sprt, (llr, units): (f64, u32)) -> String {
     format!("LLR {llr:.2} (bounds {lo:.2}, {hi:.2}){verdict}")
 }
 
-/// Every table, as text.
+/// Every table, as text: its lines of words wrapped to 80 columns (the
+/// tables' rows are kept whole, so that their columns stay aligned: they fit
+/// when the participants' names do).
 pub fn report(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> String {
+    let mut out = String::new();
+    for line in tables(header, games, sprt).lines() {
+        if line.starts_with(' ') {
+            out.push_str(line);
+        } else {
+            out.push_str(&crate::words::wrap(line, crate::terminal::DEFAULT_WIDTH));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Every table, as text.
+fn tables(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> String {
     let names = &header.participants;
     let n = names.len();
     let total = header.games_per_pairing as usize
@@ -121,7 +146,10 @@ pub fn report(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> Str
             .then(a.cmp(&b))
     });
     let w = names.iter().map(|s| s.len()).max().unwrap_or(0).max(11);
-    let _ = writeln!(out, "\nstandings (Elo against the field):");
+    let _ = writeln!(
+        out,
+        "\nstandings (Elo against the field, ± half its 95 % interval):"
+    );
     let _ = writeln!(
         out,
         "  # {:w$}  games  score      %     W    D    L  forfeits  Elo",
@@ -141,7 +169,7 @@ pub fn report(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> Str
             t.games.draws,
             t.games.losses,
             t.forfeits,
-            t.elo_text()
+            t.elo_short()
         );
     }
     let _ = writeln!(out, "\ncross-table (the row's points against the column):");
@@ -222,10 +250,14 @@ pub fn report(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> Str
             let llr = t.llr(sprt);
             let _ = writeln!(
                 out,
-                "SPRT (logistic Elo, {}) of {} against {}: {} after {} games",
+                "sequential test (logistic Elo, {}) of {} against {}:",
                 sprt.describe(),
                 names[0],
                 names[1],
+            );
+            let _ = writeln!(
+                out,
+                "SPRT: {} after {} games",
                 sprt_text(sprt, llr),
                 t.games.games()
             );

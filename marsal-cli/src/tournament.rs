@@ -14,9 +14,10 @@ use crate::results_file::{self, GameResult, Header};
 use crate::schedule::{GameSpec, Mode, Schedule, Shard, mix};
 use crate::setup_book::SetupSource;
 use crate::sides::SideSpec;
-use crate::standings::{Tally, report, sprt_text};
+use crate::standings::{Tally, report};
 use crate::stats::Sprt;
 use crate::stats::sprt::Verdict;
+use crate::terminal::note;
 use crate::words::count;
 use marsal::{Move, Observation, Ruleset, Setup, View};
 use std::io::IsTerminal as _;
@@ -48,6 +49,10 @@ pub struct Options {
     /// `I/N`.
     pub shard: Option<String>,
     pub results: Option<PathBuf>,
+    /// `--resume FILE`: go on with a stopped run's results file.
+    pub resume: Option<PathBuf>,
+    /// `--table-every N`: the full table every N games.
+    pub table_every: Option<u32>,
     pub record: Option<PathBuf>,
     pub bot_stderr: bool,
     /// A line a game.
@@ -132,8 +137,9 @@ fn result_of(g: &GameSpec, played: &Played) -> GameResult {
     }
 }
 
-/// The progress line: games done, the first participant's score and Elo,
-/// the LLR, games a second.
+/// The progress line, cut to `width` columns: games done, the first
+/// participant's score and Elo, the LLR (its bounds are in the header),
+/// games a second.
 fn progress(
     done: usize,
     total: usize,
@@ -141,11 +147,12 @@ fn progress(
     names: &[String],
     sprt: Option<&Sprt>,
     elapsed: f64,
+    width: usize,
 ) -> String {
     let t = Tally::of(games, 0, None);
+    let first = crate::terminal::fit(&names[0], 20);
     let mut line = format!(
-        "[{done}/{total}] {}: {} of {} ({:.1} %), {}",
-        names[0],
+        "[{done}/{total}] {first}: {}/{} ({:.1} %), {}",
         t.games.points(),
         t.games.games(),
         if t.games.games() > 0 {
@@ -153,13 +160,14 @@ fn progress(
         } else {
             0.0
         },
-        t.elo_text()
+        t.elo_short()
     );
     if let Some(s) = sprt {
-        line.push_str(&format!(", {}", sprt_text(s, t.llr(s))));
+        let (llr, _) = Tally::of(games, 0, Some(1)).llr(s);
+        line.push_str(&format!(", LLR {llr:.2}"));
     }
     line.push_str(&format!(", {:.2} games/s", done as f64 / elapsed.max(1e-9)));
-    line
+    crate::terminal::fit(&line, width)
 }
 
 /// Runs `marsal tournament`.
@@ -218,8 +226,8 @@ pub fn run(o: Options) -> Result<(), String> {
     };
     let schedule = Schedule::new(specs.len(), mode, o.games);
     let shard = shard.unwrap_or(Shard::ALL);
-    let todo = schedule.games(shard);
-    if todo.is_empty() {
+    let all = schedule.games(shard);
+    if all.is_empty() {
         return Err(format!(
             "--shard {shard}: this slice has no games ({} pairs in all)",
             schedule.total_games() / 2
@@ -242,21 +250,42 @@ pub fn run(o: Options) -> Result<(), String> {
         .results
         .clone()
         .or_else(|| o.record.as_ref().map(|d| d.join("results.jsonl")));
-    let mut writer = results_path
-        .as_deref()
-        .map(|p| results_file::Writer::create(p, &header))
-        .transpose()?;
+    // A resumed run goes on with the games its results file lacks.
+    let (mut writer, resumed) = match (&o.resume, results_path) {
+        (Some(path), _) => {
+            let (w, games) = results_file::Writer::resume(path, &header)?;
+            (Some(w), games)
+        }
+        (None, Some(path)) => (Some(results_file::Writer::create(&path, &header)?), vec![]),
+        (None, None) => (None, vec![]),
+    };
+    let done: std::collections::BTreeSet<u32> = resumed.iter().map(|r| r.game).collect();
+    if let Some(r) = resumed
+        .iter()
+        .find(|r| !all.iter().any(|g| g.game == r.game))
+    {
+        return Err(format!(
+            "--resume: game {} of the results file is not one of this run's",
+            r.game
+        ));
+    }
+    let todo: Vec<GameSpec> = all
+        .iter()
+        .filter(|g| !done.contains(&g.game))
+        .copied()
+        .collect();
     let names: Vec<String> = specs.iter().map(|s| s.name()).collect();
-    let concurrency = concurrency.min(todo.len());
-    eprintln!(
-        "tournament: {} of {ruleset}{}, {} ({} a pairing{}), {} at once; setups: {}",
+    let concurrency = concurrency.min(todo.len()).max(1);
+    note(&format!(
+        "tournament: {} of {ruleset} ({}{}), {} ({} a pairing{}), {} at once; setups: {}",
         mode.token().replace('_', " "),
+        crate::words::ply_limit(&rules),
         if progcomp {
-            " (the 2012 progcomp manager's rules)"
+            ", the 2012 progcomp manager's rules"
         } else {
             ""
         },
-        count(todo.len() as u64, "game", "games"),
+        count(all.len() as u64, "game", "games"),
         o.games,
         if shard == Shard::ALL {
             String::new()
@@ -265,18 +294,18 @@ pub fn run(o: Options) -> Result<(), String> {
         },
         concurrency,
         source.describe(),
-    );
+    ));
     for (i, (p, s)) in o.participants.iter().zip(&specs).enumerate() {
-        eprintln!("  {} {p} ({})", i + 1, s.describe());
+        note(&format!("  {} {p} ({})", i + 1, s.describe()));
     }
     if let Some(s) = &sprt {
         let (lo, hi) = s.bounds();
-        eprintln!(
+        note(&format!(
             "SPRT (logistic Elo) of {} against {}: {}; bounds {lo:.2}, {hi:.2}",
             names[0],
             names[1],
             s.describe()
-        );
+        ));
     }
     let ctx = Context {
         rules,
@@ -292,13 +321,34 @@ pub fn run(o: Options) -> Result<(), String> {
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let mut results: Vec<GameResult> = Vec::new();
+    let resumed_games = resumed.len();
+    if let Some(path) = &o.resume {
+        note(&format!(
+            "resuming {}: {} of {} played, {} to play",
+            path.display(),
+            resumed_games,
+            count(all.len() as u64, "game", "games"),
+            todo.len()
+        ));
+    }
+    let mut results: Vec<GameResult> = resumed;
     let mut referee_time = Duration::ZERO;
     let mut plies = 0u64;
     let mut failure: Option<String> = None;
-    let mut last_line = Instant::now();
+    // Without a terminal, a line at each tenth of the games (or half minute).
+    let mut pace = crate::terminal::Pace::new(all.len());
+    let mut printed_at: Option<usize> = None;
+    let width = crate::terminal::err_columns();
     // The games played when the SPRT decided.
     let mut decided: Option<usize> = None;
+    if let Some(s) = &sprt {
+        // A resumed run whose test had decided plays nothing more.
+        let (llr, units) = Tally::of(&results, 0, Some(1)).llr(s);
+        if s.verdict(llr, units) != Verdict::Continue {
+            stop.store(true, Ordering::Relaxed);
+            decided = Some(results.len());
+        }
+    }
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, Result<Option<Played>, String>)>();
         for _ in 0..concurrency {
@@ -358,14 +408,14 @@ pub fn run(o: Options) -> Result<(), String> {
                 if live {
                     eprint!("\r\x1b[K");
                 }
-                eprintln!(
+                note(&format!(
                     "game {}: {} as Red, {} as Blue: {} ({})",
                     g.game,
                     names[g.red],
                     names[g.blue],
                     r.text,
                     count(r.plies.into(), "ply", "plies")
-                );
+                ));
             }
             results.push(r);
             let elapsed = started.elapsed().as_secs_f64();
@@ -376,62 +426,80 @@ pub fn run(o: Options) -> Result<(), String> {
                     decided = Some(results.len());
                 }
             }
-            let every = live || o.verbose || last_line.elapsed() >= Duration::from_secs(5);
+            let every = live || o.verbose || pace.due(results.len());
             if !o.quiet && every {
                 let line = progress(
                     results.len(),
-                    todo.len(),
+                    all.len(),
                     &results,
                     &names,
                     sprt.as_ref(),
                     elapsed,
+                    width,
                 );
                 if live {
                     eprint!("\r\x1b[K{line}");
                 } else {
                     eprintln!("{line}");
                 }
-                last_line = Instant::now();
+                printed_at = Some(results.len());
+            }
+            if let Some(n) = o.table_every {
+                if results.len() % n as usize == 0 && results.len() < all.len() {
+                    if live {
+                        eprint!("\r\x1b[K");
+                    }
+                    let mut sorted = results.clone();
+                    sorted.sort_by_key(|r| r.game);
+                    crate::outln!(
+                        "the table after {} of {} games:\n{}\n",
+                        results.len(),
+                        all.len(),
+                        report(&header, &sorted, sprt.as_ref()).trim_end()
+                    );
+                }
             }
         }
     });
-    if live {
-        eprintln!();
-    }
     if let Some(e) = failure {
+        if live {
+            eprintln!();
+        }
         return Err(e);
     }
     let elapsed = started.elapsed().as_secs_f64();
-    if !o.quiet {
+    if !o.quiet && (live || printed_at != Some(results.len())) {
         eprintln!(
-            "{}",
+            "{}{}",
+            if live { "\r\x1b[K" } else { "" },
             progress(
                 results.len(),
-                todo.len(),
+                all.len(),
                 &results,
                 &names,
                 sprt.as_ref(),
-                elapsed
+                elapsed,
+                width,
             )
         );
     }
-    eprintln!(
+    note(&format!(
         "{} in {elapsed:.1} s: {:.2} games/s at concurrency {concurrency}; the referee's own \
          time: {:.1} µs per move",
-        count(results.len() as u64, "game", "games"),
-        results.len() as f64 / elapsed.max(1e-9),
+        count((results.len() - resumed_games) as u64, "game", "games"),
+        (results.len() - resumed_games) as f64 / elapsed.max(1e-9),
         if plies > 0 {
             referee_time.as_secs_f64() * 1e6 / plies as f64
         } else {
             0.0
         }
-    );
-    if results.len() < todo.len() && sprt.is_some() {
-        eprintln!(
+    ));
+    if results.len() < all.len() && sprt.is_some() {
+        note(&format!(
             "the SPRT stopped the tournament after {} of {} games",
             results.len(),
-            todo.len()
-        );
+            all.len()
+        ));
     }
     results.sort_by_key(|r| r.game);
     crate::outln!("{}", report(&header, &results, sprt.as_ref()).trim_end());

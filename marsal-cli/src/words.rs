@@ -116,13 +116,17 @@ pub fn observation_words(obs: &Observation, text: &str) -> String {
     s
 }
 
-/// The whole board (both armies), without the library's status line, and a
-/// line saying whose move it is or how the game ended, in words.
+/// The whole board as Red sits, with the plies played (and the status).
 pub fn board(pos: &marsal::Position, with_status: bool) -> String {
-    let text = pos.to_string();
-    let diagram = text.rsplit_once('\n').map_or(text.as_str(), |(d, _)| d);
+    board_from(pos, Side::Red, with_status)
+}
+
+/// The whole board from `from`'s side of the table (its rows at the
+/// bottom), with the plies played (and the status).
+pub fn board_from(pos: &marsal::Position, from: Side, with_status: bool) -> String {
     let mut s = format!(
-        "{diagram}\nafter {}",
+        "{}\nafter {}",
+        pos.diagram(from),
         count(pos.ply().into(), "ply", "plies")
     );
     if with_status {

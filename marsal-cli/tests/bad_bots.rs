@@ -31,7 +31,7 @@ fn forfeits(ruleset: &str, bad: &str, reason: &str) -> Run {
         run.stdout
     );
     assert!(
-        run.stdout.contains("Red forfeits") && run.stdout.contains(reason),
+        run.says("Red forfeits") && run.says(reason),
         "expected {reason:?} in\n{}",
         run.stdout
     );

@@ -308,8 +308,7 @@ fn a_word_where_the_multiplier_goes_forfeits_in_the_bots_own_words() {
     ok(&run);
     assert_eq!(run.last_line(), "red 0, blue 1, draws 0, forfeits 1");
     assert!(
-        run.stdout
-            .contains("\"0 3 DOWN thanks\": a MULTIPLIER of 0 is no move"),
+        run.says("\"0 3 DOWN thanks\": a MULTIPLIER of 0 is no move"),
         "{}",
         run.stdout
     );
@@ -365,11 +364,7 @@ fn an_illegal_move_in_the_bots_words_names_the_move_it_was() {
         "",
     );
     ok(&run);
-    assert!(
-        run.stdout.contains("illegal move: 3 3 DOWN: "),
-        "{}",
-        run.stdout
-    );
+    assert!(run.says("illegal move: 3 3 DOWN: "), "{}", run.stdout);
     let json = std::fs::read_to_string(record.join("game-001.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["result"]["forfeit"]["answer"], "3 3 DOWN");

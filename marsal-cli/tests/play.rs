@@ -122,6 +122,27 @@ fn blue_sees_its_own_rows_at_the_bottom() {
         row[4..].chars().all(|c| c == ' ' || c.is_ascii_lowercase()),
         "{row}"
     );
+    // After resigning, the whole board is still drawn Blue's way up: rank 1
+    // (Red's back row, upper case) at the top, Blue's back row at the bottom.
+    let end = out.find("The whole board at the end").expect(out);
+    let board: Vec<&str> = out[end..].lines().skip(1).take(11).collect();
+    assert!(board[0].starts_with("  1 "), "{}", board.join("\n"));
+    assert!(
+        board[0][4..]
+            .chars()
+            .all(|c| c == ' ' || c.is_ascii_uppercase()),
+        "{}",
+        board.join("\n")
+    );
+    assert!(board[9].starts_with(" 10 "), "{}", board.join("\n"));
+    assert!(
+        board[9][4..]
+            .chars()
+            .all(|c| c == ' ' || c.is_ascii_lowercase()),
+        "{}",
+        board.join("\n")
+    );
+    assert_eq!(board[10], "     j i h g f e d c b a");
     fits_80_columns(out);
 }
 
@@ -270,8 +291,9 @@ fn selfplay_explains_what_it_prints() {
     );
     assert!(run.status.success(), "{}", run.stderr);
     let out = &run.stdout;
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.contains("Red (upper case) is the search bot (1000 nodes a move), Blue (lower case) the careful bot."),
+        flat.contains("Red (upper case) is the search bot (1000 nodes a move), Blue (lower case) the careful bot."),
         "{out}"
     );
     assert!(out.contains("Letters: upper case = Red's pieces, lower case = Blue's pieces."));

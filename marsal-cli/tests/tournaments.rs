@@ -335,3 +335,112 @@ fn an_sprt_verdict_abandons_the_games_in_progress_and_ends_the_run_at_once() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_stopped_run_resumed_from_its_results_file_gives_the_tables_of_a_run_never_stopped() {
+    let dir = temp_dir("resume");
+    let file = |name: &str| dir.join(name).display().to_string();
+    let args = |extra: &[&str]| {
+        let mut all = vec![
+            "builtin:careful",
+            "builtin:random",
+            "builtin:search:50",
+            "--games",
+            "4",
+            "--seed",
+            "7",
+        ];
+        all.extend_from_slice(extra);
+        all.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let r = tournament(&a);
+        ok(&r);
+        r
+    };
+    let whole = run(&["--results", &file("whole.jsonl")]);
+    // The same run, stopped after 5 of its 12 games while writing the
+    // sixth's line (the file as a killed run leaves it).
+    run(&["--results", &file("stopped.jsonl")]);
+    let text = std::fs::read_to_string(file("stopped.jsonl")).expect("results");
+    let kept: Vec<&str> = text.lines().take(6).collect();
+    std::fs::write(
+        file("stopped.jsonl"),
+        format!("{}\n{{\"game\":9,\"pa", kept.join("\n")),
+    )
+    .expect("cut the file");
+    let resumed = run(&["--resume", &file("stopped.jsonl")]);
+    assert_eq!(resumed.stdout, whole.stdout);
+    assert!(
+        resumed.warns("5 of 12 games played, 7 to play"),
+        "{}",
+        resumed.stderr
+    );
+    let lines = std::fs::read_to_string(file("stopped.jsonl")).expect("results");
+    assert_eq!(lines.lines().count(), 13, "{lines}");
+    assert!(lines.ends_with('\n'));
+    // Resuming a finished run plays nothing and prints the same tables.
+    let again = run(&["--resume", &file("stopped.jsonl")]);
+    assert_eq!(again.stdout, whole.stdout);
+    // A shard resumes too, and merges with the other into the whole.
+    run(&["--shard", "1/2", "--results", &file("s1.jsonl")]);
+    run(&["--shard", "2/2", "--results", &file("s2.jsonl")]);
+    let s1 = std::fs::read_to_string(file("s1.jsonl")).expect("shard");
+    let first_two: Vec<&str> = s1.lines().take(3).collect();
+    std::fs::write(file("s1.jsonl"), first_two.join("\n") + "\n").expect("cut the shard");
+    run(&["--shard", "1/2", "--resume", &file("s1.jsonl")]);
+    let merged = marsal(
+        &["tournament", "merge", &file("s1.jsonl"), &file("s2.jsonl")],
+        "",
+    );
+    ok(&merged);
+    assert_eq!(merged.stdout, whole.stdout);
+    // Another tournament's file is refused before any game.
+    let a = args(&["--resume", &file("whole.jsonl"), "--setups", "random"]);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let other = tournament(&a);
+    assert!(!other.status.success());
+    assert!(
+        other.stderr.contains("another tournament"),
+        "{}",
+        other.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_full_table_is_printed_every_n_games() {
+    let run = tournament(&[
+        "builtin:careful",
+        "builtin:random",
+        "--games",
+        "6",
+        "--concurrency",
+        "1",
+        "--table-every",
+        "2",
+    ]);
+    ok(&run);
+    let tables: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("the table after"))
+        .collect();
+    assert_eq!(
+        tables,
+        [
+            "the table after 2 of 6 games:",
+            "the table after 4 of 6 games:"
+        ],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stdout.matches("standings (").count(),
+        3,
+        "{}",
+        run.stdout
+    );
+}

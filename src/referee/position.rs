@@ -698,17 +698,58 @@ impl fmt::Display for MoveText {
 /// case for Blue, `~` for lakes, `.` for empty squares, followed by the status.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = &self.rules.board;
-        crate::referee::board::geometry::write_diagram(f, g.files, g.ranks, |sq| {
-            match self.cells[sq.cell()] {
+        writeln!(f, "{}", self.diagram(Side::Red))?;
+        write!(f, "ply {}: {}", self.ply, self.status)
+    }
+}
+
+impl Position {
+    /// The whole board (every piece shown, as a referee sees it) seen from
+    /// `from`'s side of the table, without the status line: Red's diagram is
+    /// the [`Display`](fmt::Display) board, Blue's is turned half a turn
+    /// (rank 1 at the top, file `a` on the right) like
+    /// [`View::diagram`](crate::View::diagram).
+    ///
+    /// ```
+    /// use marsal::{Position, Ruleset, Setup, Side};
+    /// let rules = Ruleset::barrage();
+    /// let red = Setup::random(&rules, Side::Red, 1);
+    /// let blue = Setup::random(&rules, Side::Blue, 2);
+    /// let pos = Position::new(&rules, &red, &blue)?;
+    /// assert!(pos.to_string().starts_with(&pos.diagram(Side::Red).to_string()));
+    /// let turned = pos.diagram(Side::Blue).to_string();
+    /// assert!(turned.starts_with("  1 "));
+    /// assert!(turned.ends_with("     j i h g f e d c b a"));
+    /// # Ok::<(), marsal::PositionError>(())
+    /// ```
+    pub fn diagram(&self, from: Side) -> PositionDiagram<'_> {
+        PositionDiagram {
+            position: self,
+            from,
+        }
+    }
+}
+
+/// A [`Position`]'s whole board seen from one side of the table
+/// ([`Position::diagram`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PositionDiagram<'a> {
+    position: &'a Position,
+    from: Side,
+}
+
+impl fmt::Display for PositionDiagram<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.position;
+        let g = &p.rules.board;
+        crate::referee::board::geometry::write_diagram_from(f, g.files, g.ranks, self.from, |sq| {
+            match p.cells[sq.cell()] {
                 EMPTY => '.',
                 LAKE => '~',
                 OFF => ' ',
                 c => Piece::new(owner(c).unwrap_or(Side::Red), kind_of(c)).letter(),
             }
-        })?;
-        writeln!(f)?;
-        write!(f, "ply {}: {}", self.ply, self.status)
+        })
     }
 }
 

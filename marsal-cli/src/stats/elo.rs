@@ -82,6 +82,24 @@ impl Estimate {
         (self.lower.is_finite() && self.upper.is_finite()).then(|| (self.upper - self.lower) / 2.0)
     }
 
+    /// For a progress line: `Elo +38 ± 68`, `Elo ≥ -154` (no losses), `Elo
+    /// ≤ +154` (no wins), `Elo +191` (one end unbounded), `no Elo yet`.
+    pub fn short_text(&self) -> String {
+        if self.n == 0.0 {
+            return "no Elo yet".into();
+        }
+        if self.elo == f64::INFINITY {
+            return format!("Elo ≥ {}", elo_text(self.lower));
+        }
+        if self.elo == f64::NEG_INFINITY {
+            return format!("Elo ≤ {}", elo_text(self.upper));
+        }
+        match self.error() {
+            Some(e) => format!("Elo {} ± {e:.0}", elo_text(self.elo)),
+            None => format!("Elo {}", elo_text(self.elo)),
+        }
+    }
+
     /// In words: `Elo +38 ± 68 (95 % interval -30 to +107)`; `Elo +191 (95 %
     /// interval +20 to unbounded)`; `no losses: Elo interval unbounded (95 %:
     /// at least -154)`.

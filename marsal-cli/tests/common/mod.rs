@@ -40,7 +40,23 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// `text` with every run of white space one space: lines the program wrapped
+/// to 80 columns read as one.
+pub fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 impl Run {
+    /// Whether standard output says `text`, wherever its lines were wrapped.
+    pub fn says(&self, text: &str) -> bool {
+        flat(&self.stdout).contains(&flat(text))
+    }
+
+    /// Whether standard error says `text`, wherever its lines were wrapped.
+    pub fn warns(&self, text: &str) -> bool {
+        flat(&self.stderr).contains(&flat(text))
+    }
+
     pub fn last_line(&self) -> &str {
         self.stdout.lines().last().unwrap_or("")
     }

@@ -278,17 +278,6 @@ impl fmt::Display for Geometry {
     }
 }
 
-/// Draws a board of `files` x `ranks` with rank numbers on the left and file
-/// letters below, one character a square from `char_at` (top rank first).
-pub(crate) fn write_diagram(
-    f: &mut fmt::Formatter<'_>,
-    files: u8,
-    ranks: u8,
-    char_at: impl Fn(Square) -> char,
-) -> fmt::Result {
-    write_diagram_from(f, files, ranks, Side::Red, char_at)
-}
-
 /// The diagram as seen from `from`'s side of the board: Red's with the top
 /// rank first and file `a` on the left, Blue's turned half a turn (rank 1
 /// first, file `a` on the right), so that `from`'s own rows are at the bottom.
