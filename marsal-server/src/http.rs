@@ -325,7 +325,9 @@ async fn connection(app: Arc<App>, cell: Cell, mut socket: WebSocket) {
         }
     }
     if seat.is_some() {
-        cell.lock().await.conns.retain(|c| c.id != id);
+        let mut live = cell.lock().await;
+        live.conns.retain(|c| c.id != id);
+        app.shared.release_if_done(&live);
     }
 }
 

@@ -34,7 +34,9 @@ mod store_sqlite;
 
 pub use room::{Ending, Seat};
 pub use secret::{Secret, SecretHash};
-pub use spec::{ClockSpec, GameSpec, MAX_BOT_NODES, MAX_CLOCK_MS, NewGame, SeatSpec};
+pub use spec::{
+    ClockSpec, GameSpec, MAX_BOT_NODES, MAX_BOT_TIME_MS, MAX_CLOCK_MS, NewGame, SeatSpec,
+};
 pub use store::{Store, StoreError, StoredGame, StoredMove};
 #[cfg(feature = "postgres")]
 pub use store_postgres::PgStore;

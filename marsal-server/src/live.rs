@@ -135,6 +135,16 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// Lets go of a finished game nobody watches (the store keeps it; a
+    /// later request loads it again).
+    pub fn release_if_done(&self, live: &Live) {
+        if live.room.phase() == Phase::Over && live.conns.is_empty() {
+            self.rooms().remove(&live.room.id);
+        }
+    }
+}
+
 /// A game id: 1 to 64 characters of `[0-9a-zA-Z_-]`.
 pub fn valid_id(id: &str) -> bool {
     (1..=64).contains(&id.len())
@@ -243,6 +253,7 @@ async fn end(shared: &Arc<Shared>, live: &mut Live, ending: Ending) -> Result<()
         .map_err(storage)?;
     live.room.set_ending(ending, Instant::now());
     broadcast(live);
+    shared.release_if_done(live);
     Ok(())
 }
 

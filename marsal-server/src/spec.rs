@@ -14,6 +14,9 @@ pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;
 /// times 20).
 pub const MAX_BOT_NODES: u32 = 1_000_000;
 
+/// The longest a server bot may think a move, in milliseconds.
+pub const MAX_BOT_TIME_MS: u32 = 60_000;
+
 /// Who sits in a seat.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -135,7 +138,15 @@ fn seat_of(request: &Value, side: Side) -> Result<Option<String>, String> {
         },
         Some(_) => return Err(err(format!("seats.{key}: \"person\" or {{\"bot\": NAME}}"))),
     };
-    Bot::parse_within(&name, MAX_BOT_NODES).map_err(|e| err(format!("seats.{key}: {e}")))?;
+    let bot =
+        Bot::parse_within(&name, MAX_BOT_NODES).map_err(|e| err(format!("seats.{key}: {e}")))?;
+    if let Bot::Search { time_ms, .. } = bot {
+        if time_ms > MAX_BOT_TIME_MS {
+            return Err(err(format!(
+                "seats.{key}: a server bot thinks at most {MAX_BOT_TIME_MS} ms a move"
+            )));
+        }
+    }
     Ok(Some(name))
 }
 

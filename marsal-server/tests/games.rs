@@ -138,4 +138,13 @@ async fn a_person_plays_a_server_bot_and_two_bots_play_each_other() {
         s = watcher.recv().await;
     }
     assert!(s["ending"]["reason"].is_string(), "{s}");
+    // Once nobody watches, the server lets go of the finished game; its
+    // record comes from the store.
+    drop(watcher);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let (status, body) = http(addr, "GET", &format!("/api/games/{id}/record.json"), None).await;
+    assert_eq!(status, 200, "{body}");
+    let record: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(record["result"]["red"], "bot:random");
+    assert_eq!(record["result"]["reason"], s["ending"]["reason"]);
 }
