@@ -1,7 +1,16 @@
 //! Many games in one call: random plies on one game or many, whole random
 //! playouts, and the views, legal moves and chosen moves of many games.
 
-use super::*;
+use crate::errors::{move_error, position_error};
+use crate::game::MarsalGame;
+use crate::pointers::{get_mut, null, try_mut, try_ref, try_slice, write_opt};
+use crate::ruleset::MarsalRuleset;
+use crate::status::{Error, MarsalStatus, boundary};
+use crate::values::{
+    MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSquareView, c_move, c_outcome,
+    rust_move, side,
+};
+use crate::view::view_cells;
 use marsal::{Game, Rng};
 use marsal_host::{PlayoutError, batch_seed, play_random_plies};
 

@@ -2,8 +2,13 @@
 //! chosen inside the library by `random`, `careful` or `search` (with its
 //! node budget), for learning loops that need an opponent.
 
-use super::vec_env_async::{idle, try_idle};
-use super::*;
+use crate::actions::{action_of, game_list};
+use crate::errors::invalid;
+use crate::game::MarsalGame;
+use crate::pointers::try_out_slice;
+use crate::search::check_nodes;
+use crate::status::{Error, FfiResult, MarsalStatus, boundary};
+use crate::vec_env::{MarsalVecEnv, try_idle};
 use marsal::encoding::ActionSpace;
 use marsal::{Game, Rng};
 use marsal_host::Bot;

@@ -2,7 +2,10 @@
 //! (`marsal::Game::determinize`), into a new handle or into an existing one,
 //! and the check that a game agrees with a side's knowledge.
 
-use super::*;
+use crate::game::{MarsalGame, new_game};
+use crate::pointers::{get, get_mut, null, try_mut, try_ref};
+use crate::status::{MarsalStatus, boundary};
+use crate::values::side;
 use marsal::Rng;
 
 /// Draws a complete game consistent with everything `side_code` (0 red,

@@ -9,132 +9,23 @@
 //! NumPy `bool` array can be passed as it is); observations are `float` or,
 //! in the `_u8` functions and `MARSAL_OBS_UINT8`, `uint8_t`.
 
-use super::*;
+use crate::actions::{action_move, game_list, game_mask, random_action};
+use crate::bots::{bot_actions, policy_bot};
+use crate::errors::{invalid, move_error};
+use crate::game::MarsalGame;
+use crate::pointers::{
+    null, put_opt, total, try_mut, try_out_slice, try_ref, try_slice, write_opt,
+};
+use crate::ruleset::MarsalRuleset;
+use crate::search::MARSAL_SEARCH_DEFAULT_NODES;
+use crate::status::{FfiResult, MarsalStatus, boundary};
+use crate::values::{MarsalMove, MarsalOutcome, c_move, c_outcome, rust_move, side};
+use marsal::Rng;
 use marsal::encoding::{ActionSpace, ObservationSpace, ObservationValue};
-use marsal::{Game, Move, Rng};
 
 /// The side code that means "the side to move" in `marsal_games_observations`
 /// (for a finished game: the side that would have moved next).
 pub const MARSAL_SIDE_TO_MOVE: u8 = 2;
-
-pub(crate) fn invalid(message: String) -> Error {
-    Error::new(MarsalStatus::InvalidArgument, message)
-}
-
-/// A mutable slice of `needed` elements over the caller buffer `p` of `cap`,
-/// or `BufferTooSmall` naming `what`.
-///
-/// # Safety
-/// `p` must be NULL or point to `cap` writable elements.
-pub(crate) unsafe fn out_slice<'a, T>(
-    p: *mut T,
-    cap: usize,
-    needed: usize,
-    what: &str,
-) -> Result<&'a mut [T], Error> {
-    if needed == 0 {
-        return Ok(&mut []);
-    }
-    if p.is_null() || cap < needed {
-        return Err(Error::new(
-            MarsalStatus::BufferTooSmall,
-            format!("{what} needs {needed} elements, the buffer has {cap}"),
-        ));
-    }
-    // SAFETY: not NULL, at least `needed <= cap` writable elements by the
-    // caller's promise (and `cap` elements exist in memory, so the size fits).
-    Ok(unsafe { std::slice::from_raw_parts_mut(p, needed) })
-}
-
-/// `count * block`, or an error when it cannot be a size in memory.
-pub(crate) fn total(count: usize, block: usize, what: &str) -> Result<usize, Error> {
-    count
-        .checked_mul(block)
-        .filter(|&n| n <= isize::MAX as usize / 4)
-        .ok_or_else(|| invalid(format!("{count} {what} of {block} do not fit in memory")))
-}
-
-/// The games of a `games` array as references, checked for NULL (the message
-/// names the index), all of one board size and diagonal rule as `games[0]`.
-///
-/// # Safety
-/// `games` must be NULL or point to `count` readable pointers, each NULL or a
-/// live handle.
-pub(crate) unsafe fn game_list<'a>(
-    games: *const *const MarsalGame,
-    count: usize,
-) -> Result<Vec<&'a Game>, Error> {
-    let handles = try_slice!(games, count, "games");
-    let mut list = Vec::with_capacity(handles.len());
-    for (i, &p) in handles.iter().enumerate() {
-        // SAFETY: the caller's promise (NULL or a live handle).
-        let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
-        list.push(&g.game);
-    }
-    let key = |g: &Game| {
-        let r = g.rules();
-        (r.board.files, r.board.ranks, r.diagonal_steps)
-    };
-    if let Some(first) = list.first() {
-        let k = key(first);
-        if let Some(i) = list.iter().position(|g| key(g) != k) {
-            return Err(invalid(format!(
-                "games[{i}] has another board size or diagonal rule than games[0]: \
-                 the games of one call must share their action and observation spaces"
-            )));
-        }
-    }
-    Ok(list)
-}
-
-/// Writes the legal-action mask of `game` (side to move) into `mask`; returns
-/// the number of legal actions.
-pub(crate) fn game_mask(space: &ActionSpace, game: &Game, mask: &mut [u8]) -> usize {
-    space.write_game_mask(game, mask)
-}
-
-/// The action of `mv` in `game` (the side to move's frame), or -1 for no
-/// move (the game is over).
-pub(crate) fn action_of(space: &ActionSpace, game: &Game, mv: Option<Move>) -> i64 {
-    mv.and_then(|mv| space.encode(game.position().to_move(), mv))
-        .map_or(-1, |a| a as i64)
-}
-
-/// A uniformly drawn legal action of `game` ([`marsal_host::random_move`]),
-/// or -1 when it is over.
-pub(crate) fn random_action(space: &ActionSpace, game: &Game, rng: &mut Rng) -> i64 {
-    action_of(space, game, marsal_host::random_move(game, rng))
-}
-
-/// The move of `action` in `game` (the side to move's frame), checked legal.
-/// `index` names the action in messages (`actions[index]`), `None` for "action".
-pub(crate) fn action_move(
-    space: &ActionSpace,
-    game: &Game,
-    action: i64,
-    index: Option<usize>,
-) -> Result<Move, Error> {
-    let what = || index.map_or_else(|| "action".to_string(), |i| format!("actions[{i}]"));
-    let side = game.position().to_move();
-    let mv = usize::try_from(action)
-        .ok()
-        .and_then(|a| space.decode(side, a))
-        .ok_or_else(|| {
-            invalid(format!(
-                "{}: {action} is not an action of this ruleset (0..{})",
-                what(),
-                space.size()
-            ))
-        })?;
-    game.check_move(mv).map_err(|e| {
-        let e = move_error(e);
-        Error::new(
-            e.status,
-            format!("{} ({action}, {mv}): {}", what(), e.message),
-        )
-    })?;
-    Ok(mv)
-}
 
 // ----------------------------------------------------------------- spaces
 

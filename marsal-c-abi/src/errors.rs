@@ -1,7 +1,8 @@
 //! How the Rust API's errors become a status and a message across the C ABI.
 
-use super::*;
+use crate::status::{Error, MarsalStatus};
 use marsal::{MoveError, PositionError, SetupError};
+use marsal_host::VecEnvError;
 
 pub(crate) fn move_error(e: MoveError) -> Error {
     let status = match e {
@@ -34,4 +35,22 @@ pub(crate) fn position_error(e: PositionError) -> Error {
         }
         other => Error::new(MarsalStatus::InvalidSetup, other.to_string()),
     }
+}
+
+/// An `InvalidArgument` error with `message`.
+pub(crate) fn invalid(message: String) -> Error {
+    Error::new(MarsalStatus::InvalidArgument, message)
+}
+
+/// The status and message of `e`, an error of the host layer's
+/// environment.
+pub(crate) fn vec_env_error(e: VecEnvError) -> Error {
+    let status = match &e {
+        VecEnvError::Position(p) => return position_error(*p),
+        VecEnvError::Illegal { error, .. } => move_error(*error).status,
+        VecEnvError::BufferTooSmall { .. } => MarsalStatus::BufferTooSmall,
+        VecEnvError::ThreadStart(_) | VecEnvError::Panicked => MarsalStatus::Panic,
+        _ => MarsalStatus::InvalidArgument,
+    };
+    Error::new(status, e.to_string())
 }

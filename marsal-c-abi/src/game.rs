@@ -2,7 +2,10 @@
 //! sensible setups or from a position text, copied, saved to and loaded from JSON, and
 //! freed.
 
-use super::*;
+use crate::errors::{position_error, setup_error};
+use crate::pointers::{null, text, try_ref, try_text, write_text};
+use crate::ruleset::MarsalRuleset;
+use crate::status::{Error, FfiResult, MarsalStatus, boundary};
 use marsal::{Game, Position, Setup, Side};
 use std::ffi::c_char;
 

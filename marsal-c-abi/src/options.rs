@@ -1,7 +1,9 @@
 //! Ruleset options: one rule of a `MarsalRuleset` read or set by name, as
 //! text (the names and spellings of the ruleset's JSON form).
 
-use super::*;
+use crate::pointers::{text, try_mut, try_ref, try_text, write_text};
+use crate::ruleset::MarsalRuleset;
+use crate::status::{Error, MarsalStatus, boundary, quote};
 use marsal::Ruleset;
 use std::ffi::c_char;
 

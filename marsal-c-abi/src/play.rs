@@ -1,7 +1,14 @@
 //! Playing a game: its legal moves, playing a move (as a `MarsalMove` or as
 //! text), a move's text, undoing, the game's status and the last outcome.
 
-use super::*;
+use crate::errors::move_error;
+use crate::game::MarsalGame;
+use crate::pointers::{try_mut, try_ref, try_text, write_opt, write_text};
+use crate::status::{Error, FfiResult, MarsalStatus, boundary};
+use crate::values::{
+    MARSAL_MAX_LEGAL_MOVES, MarsalGameStatus, MarsalMove, MarsalOutcome, c_move, c_outcome,
+    c_status, rust_move,
+};
 use marsal::UndoError;
 use std::ffi::c_char;
 

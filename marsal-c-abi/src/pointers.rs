@@ -3,7 +3,8 @@
 //! and array outputs into caller buffers (the size query convention of the
 //! crate documentation).
 
-use super::*;
+use crate::errors::invalid;
+use crate::status::{Error, FfiResult, MarsalStatus};
 use std::ffi::{CStr, c_char};
 
 pub(crate) fn null(what: &str) -> Error {
@@ -143,6 +144,39 @@ pub(crate) unsafe fn array<'a, T>(p: *const T, count: usize, what: &str) -> Resu
     Ok(unsafe { std::slice::from_raw_parts(p, count) })
 }
 
+/// A mutable slice of `needed` elements over the caller buffer `p` of `cap`,
+/// or `BufferTooSmall` naming `what`.
+///
+/// # Safety
+/// `p` must be NULL or point to `cap` writable elements.
+pub(crate) unsafe fn out_slice<'a, T>(
+    p: *mut T,
+    cap: usize,
+    needed: usize,
+    what: &str,
+) -> Result<&'a mut [T], Error> {
+    if needed == 0 {
+        return Ok(&mut []);
+    }
+    if p.is_null() || cap < needed {
+        return Err(Error::new(
+            MarsalStatus::BufferTooSmall,
+            format!("{what} needs {needed} elements, the buffer has {cap}"),
+        ));
+    }
+    // SAFETY: not NULL, at least `needed <= cap` writable elements by the
+    // caller's promise (and `cap` elements exist in memory, so the size fits).
+    Ok(unsafe { std::slice::from_raw_parts_mut(p, needed) })
+}
+
+/// `count * block`, or an error when it cannot be a size in memory.
+pub(crate) fn total(count: usize, block: usize, what: &str) -> Result<usize, Error> {
+    count
+        .checked_mul(block)
+        .filter(|&n| n <= isize::MAX as usize / 4)
+        .ok_or_else(|| invalid(format!("{count} {what} of {block} do not fit in memory")))
+}
+
 // The checked pointers of a C function's arguments, each an expression that
 // returns the error from the function (`?`) when the pointer is NULL or its
 // target unusable. Only for the pointers a C caller passed to an exported
@@ -154,7 +188,7 @@ pub(crate) unsafe fn array<'a, T>(p: *const T, count: usize, what: &str) -> Resu
 macro_rules! try_ref {
     ($p:expr, $what:expr) => {
         // SAFETY: the C caller's promise (the exported function's `# Safety`).
-        unsafe { get($p, $what) }?
+        unsafe { $crate::pointers::get($p, $what) }?
     };
 }
 pub(crate) use try_ref;
@@ -164,7 +198,7 @@ pub(crate) use try_ref;
 macro_rules! try_mut {
     ($p:expr, $what:expr) => {
         // SAFETY: the C caller's promise (the exported function's `# Safety`).
-        unsafe { get_mut($p, $what) }?
+        unsafe { $crate::pointers::get_mut($p, $what) }?
     };
 }
 pub(crate) use try_mut;
@@ -174,7 +208,7 @@ pub(crate) use try_mut;
 macro_rules! try_text {
     ($p:expr, $what:expr) => {
         // SAFETY: the C caller's promise (the exported function's `# Safety`).
-        unsafe { text($p, $what) }?
+        unsafe { $crate::pointers::text($p, $what) }?
     };
 }
 pub(crate) use try_text;
@@ -183,7 +217,7 @@ pub(crate) use try_text;
 macro_rules! try_slice {
     ($p:expr, $count:expr, $what:expr) => {
         // SAFETY: the C caller's promise (the exported function's `# Safety`).
-        unsafe { array($p, $count, $what) }?
+        unsafe { $crate::pointers::array($p, $count, $what) }?
     };
 }
 pub(crate) use try_slice;
@@ -193,7 +227,7 @@ pub(crate) use try_slice;
 macro_rules! try_out_slice {
     ($p:expr, $cap:expr, $needed:expr, $what:expr) => {
         // SAFETY: the C caller's promise (the exported function's `# Safety`).
-        unsafe { out_slice($p, $cap, $needed, $what) }?
+        unsafe { $crate::pointers::out_slice($p, $cap, $needed, $what) }?
     };
 }
 pub(crate) use try_out_slice;
@@ -203,7 +237,7 @@ pub(crate) use try_out_slice;
 macro_rules! write_opt {
     ($p:expr, $value:expr) => {
         // SAFETY: the C caller's promise (the exported function's `# Safety`).
-        unsafe { put_opt($p, $value) }
+        unsafe { $crate::pointers::put_opt($p, $value) }
     };
 }
 pub(crate) use write_opt;

@@ -1,6 +1,9 @@
 //! The position of a game: its hash, its ply count and its position text.
 
-use super::*;
+use crate::game::MarsalGame;
+use crate::pointers::{put_opt, try_mut, try_ref, write_text};
+use crate::status::{MarsalStatus, boundary};
+use crate::values::side;
 use std::ffi::c_char;
 
 /// Writes the Zobrist hash of the current position into `*out`.

@@ -1,7 +1,10 @@
 //! Pictures of a game: its board as one side sees it (or the referee) as an
 //! SVG document or as RGB pixels, into a caller's buffer.
 
-use super::*;
+use crate::game::MarsalGame;
+use crate::pointers::{put_opt, try_ref, write_text};
+use crate::status::{Error, MarsalStatus, boundary};
+use crate::values::{MARSAL_NONE, side};
 use marsal_render::{Options, Orientation, Painter, Picture, RenderError, RgbImage, Viewpoint};
 use std::cell::RefCell;
 use std::ffi::c_char;

@@ -1,7 +1,8 @@
 //! Rulesets: the `MarsalRuleset` handle, made from a preset or from JSON,
 //! written back as JSON, and freed. (Its options are in `options.rs`.)
 
-use super::*;
+use crate::pointers::{null, try_ref, try_text, write_text};
+use crate::status::{Error, FfiResult, MarsalStatus, boundary, quote};
 use marsal::Ruleset;
 use std::ffi::c_char;
 

@@ -2,7 +2,11 @@
 //! (node budget, determinizations, seed), its move in a game (within a time
 //! limit too) and what the search cost.
 
-use super::*;
+use crate::errors::invalid;
+use crate::game::MarsalGame;
+use crate::pointers::{try_mut, try_ref, write_opt};
+use crate::status::{Error, FfiResult, MarsalStatus, boundary};
+use crate::values::{MarsalMove, c_move};
 use marsal::{Game, SearchConfig};
 
 /// The search bot's default node budget (`marsal::SearchConfig::DEFAULT_NODES`:

@@ -1,7 +1,10 @@
 //! Setups: a random legal setup of a ruleset, and a sensible one (as a
 //! person would set up), as setup text.
 
-use super::*;
+use crate::pointers::{try_ref, write_text};
+use crate::ruleset::MarsalRuleset;
+use crate::status::{MarsalStatus, boundary};
+use crate::values::side;
 use marsal::Setup;
 use std::ffi::c_char;
 

@@ -1,7 +1,6 @@
 //! Result codes, the per-thread last error message, and the panic boundary.
 
 use std::cell::RefCell;
-use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The result of every call of the C ABI.
@@ -68,7 +67,7 @@ pub(crate) const MAX_MESSAGE: usize = 1024;
 /// The most characters of user text a message quotes (see [`quote`]).
 pub(crate) const MAX_QUOTED_CHARS: usize = 64;
 
-type Message = arrayvec::ArrayString<MAX_MESSAGE>;
+pub(crate) type Message = arrayvec::ArrayString<MAX_MESSAGE>;
 
 thread_local! {
     // A fixed buffer without a destructor: such a thread-local is never
@@ -160,42 +159,20 @@ pub(crate) fn boundary<F: FnOnce() -> FfiResult>(f: F) -> MarsalStatus {
     }
 }
 
-/// Writes the message of the most recent failed call on this thread (a
-/// successful call leaves it as it was) into `buf`
-/// (`cap` bytes, NUL-terminated) and its length (without the NUL) into
-/// `*len_out`. With `buf` NULL or `cap` too small, returns
-/// `MARSAL_STATUS_BUFFER_TOO_SMALL` after writing the length, so the caller can
-/// size its buffer (length + 1). The message is empty when no call has failed on
-/// this thread. A message has no control character (they are escaped as
-/// `\u{..}`: `strlen` of it is its length) and at most 1023 bytes; it may be
-/// read, and calls may fail, from thread-local or pthread key destructors.
-///
-/// # Safety
-/// `buf` must be NULL or point to `cap` writable bytes; `len_out` must be NULL or
-/// point to a writable `size_t`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn marsal_last_error_message(
-    buf: *mut c_char,
-    cap: usize,
-    len_out: *mut usize,
-) -> MarsalStatus {
-    // Not through `boundary`: reporting must not overwrite the message.
-    match catch_unwind(AssertUnwindSafe(|| {
-        let message = LAST_ERROR
-            .try_with(|e| e.try_borrow().map(|m| *m).unwrap_or_default())
-            .unwrap_or_default();
-        // SAFETY: the caller's promise.
-        unsafe { super::write_text(&message, buf, cap, len_out) }
-    })) {
-        Ok(Ok(())) => MarsalStatus::Ok,
-        Ok(Err(e)) => e.status,
-        Err(_) => MarsalStatus::Panic,
-    }
+/// The message of the most recent failed call on this thread (empty when no
+/// call has failed on it); readable from thread-local and pthread key
+/// destructors too.
+pub(crate) fn last_error() -> Message {
+    LAST_ERROR
+        .try_with(|e| e.try_borrow().map(|m| *m).unwrap_or_default())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::last_error::marsal_last_error_message;
+    use std::ffi::c_char;
 
     fn last_message() -> String {
         let mut buf = [0 as c_char; 256];

@@ -3,6 +3,8 @@
 //! against the one-game calls and the Rust API they stand for.
 
 use super::*;
+
+use crate::values::c_move;
 use marsal::{Game, Position, Rng, Ruleset, Side, Status};
 use marsal_host::batch_seed;
 use std::ffi::c_char;

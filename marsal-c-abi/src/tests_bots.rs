@@ -4,6 +4,8 @@
 //! changes what it gets.
 
 use super::*;
+
+use crate::values::{c_move, rust_move};
 use marsal::encoding::ActionSpace;
 use marsal::{Game, PieceKind, Rng, Ruleset, SearchConfig, Setup, Side, search_move};
 use std::ffi::{CString, c_char};

@@ -2,6 +2,9 @@
 //! text, ruleset options, the full view and the chosen-move batches.
 
 use super::*;
+
+use crate::values::{c_move, c_outcome, c_status, rust_move};
+use crate::view::view_cells;
 use marsal::{Game, Rng, Ruleset, Setup, Side};
 use std::ffi::CString;
 use std::ffi::c_char;

@@ -5,8 +5,10 @@
 //! step is in flight, and free waits for it.
 
 use super::tests_vec_env::{Bufs, Env, last_message};
-use super::vec_env_async::send_panicking;
+
 use super::*;
+use crate::vec_env_async::send_panicking;
+
 use std::ptr::{null, null_mut};
 
 /// The asynchronous calls on the vector env tests' environment (its `Drop`

@@ -4,7 +4,7 @@
 //! information, playout summaries), and their conversions from and to the
 //! Rust API's types.
 
-use super::*;
+use crate::status::{Error, MarsalStatus};
 use marsal::{Battle, DrawReason, Move, Outcome, Side, Square, Status, WinReason};
 
 /// The "none" value of the `uint8_t` side and reason fields of

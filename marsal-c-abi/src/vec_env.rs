@@ -6,9 +6,13 @@
 //! output buffers are read from `MarsalVecEnvOutputs` (`vec_env_outputs.rs`),
 //! and the step in the background is in `vec_env_async.rs`.
 
-use super::vec_env_async::{Flight, idle, idle_mut, try_idle, try_idle_mut};
-use super::vec_env_outputs::{MARSAL_OBS_FLOAT32, outputs_of};
-use super::*;
+use crate::errors::vec_env_error;
+use crate::game::{MarsalGame, new_game};
+use crate::pointers::{null, try_mut, try_out_slice, try_ref, try_slice};
+use crate::ruleset::MarsalRuleset;
+use crate::status::{Error, FfiResult, MarsalStatus, boundary};
+use crate::vec_env_flight::{Flight, lost};
+use crate::vec_env_outputs::{MARSAL_OBS_FLOAT32, MarsalVecEnvOutputs, outputs_of};
 use marsal_host::{VecEnv, VecEnvError};
 use std::time::Duration;
 
@@ -35,19 +39,6 @@ pub struct MarsalVecEnv {
     /// is refused.
     pub(crate) env: Option<VecEnv>,
     pub(crate) flight: Flight,
-}
-
-/// The status and message of `e`, an error of the host layer's
-/// environment.
-pub(crate) fn vec_env_error(e: VecEnvError) -> Error {
-    let status = match &e {
-        VecEnvError::Position(p) => return position_error(*p),
-        VecEnvError::Illegal { error, .. } => move_error(*error).status,
-        VecEnvError::BufferTooSmall { .. } => MarsalStatus::BufferTooSmall,
-        VecEnvError::ThreadStart(_) | VecEnvError::Panicked => MarsalStatus::Panic,
-        _ => MarsalStatus::InvalidArgument,
-    };
-    Error::new(status, e.to_string())
 }
 
 /// Refuses `count` arrays' elements for `n` games unless it is one a game,
@@ -450,3 +441,43 @@ pub unsafe extern "C" fn marsal_vec_env_game(
         new_game(g.clone(), out)
     })
 }
+
+/// The environment behind `env`, refused while a step is in flight.
+///
+/// # Safety
+/// `env` must be NULL or a live handle.
+pub(crate) unsafe fn idle<'a>(env: *const MarsalVecEnv) -> Result<&'a VecEnv, Error> {
+    let e = try_ref!(env, "env");
+    e.flight.check_idle()?;
+    e.env.as_ref().ok_or_else(lost)
+}
+
+/// The environment behind `env`, writable, refused while a step is in flight.
+///
+/// # Safety
+/// `env` must be NULL or a live handle not used elsewhere during the call.
+pub(crate) unsafe fn idle_mut<'a>(env: *mut MarsalVecEnv) -> Result<&'a mut VecEnv, Error> {
+    let e = try_mut!(env, "env");
+    e.flight.check_idle()?;
+    e.env.as_mut().ok_or_else(lost)
+}
+
+/// The environment behind the handle pointer `$env` ([`idle`]), refused
+/// while a step is in flight.
+macro_rules! try_idle {
+    ($env:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { $crate::vec_env::idle($env) }?
+    };
+}
+pub(crate) use try_idle;
+
+/// The environment behind the handle pointer `$env`, writable
+/// ([`idle_mut`]), refused while a step is in flight.
+macro_rules! try_idle_mut {
+    ($env:expr) => {
+        // SAFETY: the C caller's promise (the exported function's `# Safety`).
+        unsafe { $crate::vec_env::idle_mut($env) }?
+    };
+}
+pub(crate) use try_idle_mut;

@@ -2,7 +2,8 @@
 //! `MarsalVecEnvOutputs`, its pointers read as the host layer's
 //! [`VecEnvOutputs`] (each buffer a slice of the length the caller gives).
 
-use super::*;
+use crate::errors::invalid;
+use crate::status::Error;
 use marsal_host::{ObsBuffer, VecEnv, VecEnvOutputs};
 use std::ffi::c_void;
 

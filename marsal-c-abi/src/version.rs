@@ -1,6 +1,7 @@
 //! The library itself: its version.
 
-use super::*;
+use crate::pointers::try_mut;
+use crate::status::{MarsalStatus, boundary};
 use std::ffi::c_char;
 
 /// Writes a pointer to the library version (a static NUL-terminated string such

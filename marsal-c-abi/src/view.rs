@@ -1,7 +1,14 @@
 //! Views: what one side sees of a game (the board's size, the squares, and
 //! everything else of the side's view), never more than that side may know.
 
-use super::*;
+use crate::game::MarsalGame;
+use crate::pointers::{get_mut, try_mut, try_ref, write_items};
+use crate::status::{MarsalStatus, boundary};
+use crate::values::{
+    MARSAL_GRID_SQUARES, MARSAL_KIND_COUNT, MarsalBattle, MarsalCell, MarsalKind, MarsalMove,
+    MarsalObservation, MarsalSquare, MarsalSquareView, MarsalViewInfo, c_battle, c_move, c_status,
+    side,
+};
 use arrayvec::ArrayVec;
 use marsal::{Game, Side, Square, SquareView, View};
 
