@@ -163,9 +163,25 @@ fn write_lines(mut input: impl Write, rx: Receiver<String>) {
 impl Bot {
     /// Starts `cmd` (see [`split_command`]). `show_stderr` passes the bot's
     /// standard error through to the referee's; otherwise it is discarded.
-    pub fn spawn(cmd: &str, show_stderr: bool) -> Result<Bot, String> {
+    /// It runs in the working folder `dir` (the referee's own when `None`);
+    /// a relative program path is then read from `dir`.
+    pub fn spawn_in(
+        cmd: &str,
+        dir: Option<&std::path::Path>,
+        show_stderr: bool,
+    ) -> Result<Bot, String> {
         let words = split_command(cmd)?;
         let mut command = Command::new(&words[0]);
+        if let Some(dir) = dir {
+            if !dir.is_dir() {
+                return Err(format!(
+                    "cannot start {:?}: no folder {}",
+                    words[0],
+                    dir.display()
+                ));
+            }
+            command.current_dir(dir);
+        }
         command
             .args(&words[1..])
             .stdin(Stdio::piped())

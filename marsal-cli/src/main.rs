@@ -32,11 +32,13 @@ macro_rules! outln {
 
 mod bots;
 mod child;
+mod clock;
 #[cfg(test)]
 #[path = "../../tests/common/doc_blocks.rs"]
 mod doc_blocks;
 mod match_cmd;
 mod match_record;
+mod participant;
 mod play;
 mod progcomp;
 mod proto;
@@ -317,7 +319,7 @@ enum Command {
     /// Referee a tournament: round robin or gauntlet between any sides
     /// `match` takes, games in parallel, paired setups with colours swapped,
     /// Elo with 95 % intervals, an SPRT, shards and merge.
-    Tournament(TournamentArgs),
+    Tournament(Box<TournamentArgs>),
     /// Draw a recorded game (Game JSON or Gravon XML, as `match --record`
     /// writes them): one ply as SVG or PNG, or plies as an animated GIF.
     Render {
@@ -431,6 +433,16 @@ struct TournamentRun {
     /// builtin:search:N).
     #[arg(value_name = "SIDE")]
     participants: Vec<String>,
+    /// A participant with a name, a working folder and limits, as words up
+    /// to the next option: `cmd=SIDE` (needed), `name=NAME` (in the tables
+    /// and to its opponents), `proto=marsal|progcomp`, `dir=FOLDER` (a
+    /// program's working folder), `tc=SECONDS+INCREMENT` (a program's clock
+    /// for each game: its answers' limit is the time left, the increment is
+    /// added after each move, and a program whose clock runs out forfeits on
+    /// time), `st=MS` (a program's limit for each answer, else
+    /// --time-per-move). `--bot` participants follow the SIDEs, in order.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+    bot: Vec<String>,
     /// The first participant against each of the others (default: a round
     /// robin, every participant against every other).
     #[arg(long)]
@@ -537,6 +549,16 @@ pub fn protocol_name(name: String, rules: &Ruleset) -> String {
     }
 }
 
+/// The words of each `--bot` of `marsal tournament`, one group an
+/// occurrence.
+fn bot_groups(matches: &clap::ArgMatches) -> Vec<Vec<String>> {
+    matches
+        .subcommand_matches("tournament")
+        .and_then(|t| t.get_occurrences::<String>("bot"))
+        .map(|o| o.map(|words| words.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
 fn main() -> ExitCode {
     // --help wrapped to the terminal's width, or to 80 columns without one.
     let matches = Cli::command()
@@ -625,6 +647,7 @@ fn main() -> ExitCode {
                 let r = t.run;
                 tournament::run(tournament::Options {
                     participants: r.participants,
+                    bots: bot_groups(&matches),
                     gauntlet: r.gauntlet,
                     games: r.games,
                     concurrency: r.concurrency,

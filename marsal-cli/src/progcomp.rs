@@ -370,9 +370,14 @@ pub struct ProgcompBot {
 impl ProgcompBot {
     /// Starts `cmd`; `limit` for each move, ten times as much (at least 5 s)
     /// for the setup.
-    pub fn spawn(cmd: &str, limit: Duration, show_stderr: bool) -> Result<ProgcompBot, String> {
+    pub fn spawn_in(
+        cmd: &str,
+        dir: Option<&std::path::Path>,
+        limit: Duration,
+        show_stderr: bool,
+    ) -> Result<ProgcompBot, String> {
         Ok(ProgcompBot {
-            bot: Bot::spawn(cmd, show_stderr)?,
+            bot: Bot::spawn_in(cmd, dir, show_stderr)?,
             side: Side::Red,
             limit,
             setup_limit: (limit * 10).max(Duration::from_secs(5)),
@@ -500,6 +505,11 @@ impl Player for ProgcompBot {
         let line = quit_line(ending, view, names, self.started);
         self.bot.send(&format!("QUIT {line}"));
         self.bot.stop(Duration::from_millis(500));
+    }
+
+    /// Under a clock: the time left (the protocol announces no time).
+    fn set_limit(&mut self, limit: Duration) {
+        self.limit = limit;
     }
 
     fn waited(&self) -> Duration {

@@ -86,8 +86,18 @@ impl MarsalBot {
     /// Starts the program `cmd` with a time limit for each answer (`limit`),
     /// ten times as much (at least 5 s) for the setup.
     pub fn spawn(cmd: &str, limit: Duration, show_stderr: bool) -> Result<MarsalBot, String> {
+        MarsalBot::spawn_in(cmd, None, limit, show_stderr)
+    }
+
+    /// [`MarsalBot::spawn`] in the working folder `dir`.
+    pub fn spawn_in(
+        cmd: &str,
+        dir: Option<&std::path::Path>,
+        limit: Duration,
+        show_stderr: bool,
+    ) -> Result<MarsalBot, String> {
         Ok(MarsalBot {
-            bot: Bot::spawn(cmd, show_stderr)?,
+            bot: Bot::spawn_in(cmd, dir, show_stderr)?,
             limit,
             setup_limit: (limit * 10).max(Duration::from_secs(5)),
             waited: Duration::ZERO,
@@ -188,6 +198,12 @@ impl Player for MarsalBot {
 
     fn said(&self) -> Option<Said> {
         self.reply.clone().map(Said::Marsal)
+    }
+
+    /// Under a clock: the time left, announced (`time MS`) before the move.
+    fn set_limit(&mut self, limit: Duration) {
+        self.limit = limit;
+        self.bot.send(&format!("time {}", limit.as_millis()));
     }
 
     fn waited(&self) -> Duration {

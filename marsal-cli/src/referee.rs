@@ -2,6 +2,7 @@
 //! knows (its [`View`] and the [`Observation`] of every move, both from the
 //! library), with forfeits for every fault.
 
+use crate::clock::{Clock, Running};
 use crate::words;
 use marsal::{Game, Move, Observation, Ruleset, Setup, Side, SquareView, Status, View};
 use std::fmt;
@@ -176,6 +177,9 @@ pub trait Player {
     fn finish_at(&mut self, ending: &Ending, _view: &View) {
         self.finish(ending)
     }
+    /// The time limit for the next answer (a clock's time left); a player
+    /// with no time limit ignores it.
+    fn set_limit(&mut self, _limit: Duration) {}
     /// Time spent waiting for this player's answers so far.
     fn waited(&self) -> Duration {
         Duration::ZERO
@@ -294,21 +298,32 @@ pub fn run_game_offering(
     examples: [Setup; 2],
 ) -> Result<Played, String> {
     let never = AtomicBool::new(false);
-    run_game_until(rules, ruleset_name, players, names, examples, &never)?
-        .ok_or_else(|| "the game was stopped".to_string())
+    run_game_until(
+        rules,
+        ruleset_name,
+        players,
+        names,
+        examples,
+        [None, None],
+        &never,
+    )?
+    .ok_or_else(|| "the game was stopped".to_string())
 }
 
-/// [`run_game_offering`] that gives up as soon as `stop` is set (checked
-/// before each move, so within one answer's time): `None` then, and the game
-/// counts for nothing.
+/// [`run_game_offering`] with a clock for each side that has one (each
+/// answer's limit is the time left; a side whose clock runs out forfeits on
+/// time), that gives up as soon as `stop` is set (checked before each move, so
+/// within one answer's time): `None` then, and the game counts for nothing.
 pub fn run_game_until(
     rules: &Ruleset,
     ruleset_name: &str,
     players: [&mut dyn Player; 2],
     names: [&str; 2],
     examples: [Setup; 2],
+    clocks: [Option<Clock>; 2],
     stop: &AtomicBool,
 ) -> Result<Option<Played>, String> {
+    let mut clocks = clocks.map(|c| c.map(Running::new));
     let [red, blue] = players;
     let mut players: [&mut dyn Player; 2] = [red, blue];
     let example = |side: Side| examples[side.index()];
@@ -390,8 +405,28 @@ pub fn run_game_until(
         let legal = game.legal_moves();
         let view = game.position().view(side);
         let player = &mut players[side.index()];
+        let clock = &mut clocks[side.index()];
         let mv = loop {
-            match player.choose(&view, &legal) {
+            if let Some(c) = clock {
+                player.set_limit(c.left());
+            }
+            let asked = Instant::now();
+            let answer = player.choose(&view, &legal);
+            if let Some(c) = clock {
+                let had = c.left();
+                if answer.is_ok() && !c.spend(asked.elapsed()) {
+                    ending = Some(Ending::Forfeit {
+                        loser: side,
+                        fault: Fault::Timeout(had),
+                    });
+                    forfeited = Some(ForfeitedAnswer {
+                        said: None,
+                        mv: None,
+                    });
+                    break 'game;
+                }
+            }
+            match answer {
                 Ok(Answer::Move(mv)) => match game.check_move(mv) {
                     Ok(()) => break mv,
                     Err(e) => {

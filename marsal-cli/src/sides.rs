@@ -123,15 +123,17 @@ impl SideSpec {
         show_stderr: bool,
         seed: u64,
     ) -> Result<Box<dyn Player>, String> {
-        self.player_offered(rules, limit, show_stderr, seed, false)
+        self.player_offered(rules, limit, None, show_stderr, seed, false)
     }
 
-    /// [`SideSpec::player`]; with `plays_example` a built-in bot plays the
-    /// example setup it is offered (a program always chooses its own).
+    /// [`SideSpec::player`], a program started in the working folder `dir`
+    /// if given; with `plays_example` a built-in bot plays the example setup
+    /// it is offered (a program always chooses its own).
     pub fn player_offered(
         &self,
         rules: &Ruleset,
         limit: Duration,
+        dir: Option<&std::path::Path>,
         show_stderr: bool,
         seed: u64,
         plays_example: bool,
@@ -144,11 +146,11 @@ impl SideSpec {
             SideSpec::Program {
                 protocol: Protocol::Marsal,
                 command,
-            } => Box::new(MarsalBot::spawn(command, limit, show_stderr)?),
+            } => Box::new(MarsalBot::spawn_in(command, dir, limit, show_stderr)?),
             SideSpec::Program {
                 protocol: Protocol::Progcomp,
                 command,
-            } => Box::new(ProgcompBot::spawn(command, limit, show_stderr)?),
+            } => Box::new(ProgcompBot::spawn_in(command, dir, limit, show_stderr)?),
         })
     }
 }

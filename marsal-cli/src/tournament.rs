@@ -9,6 +9,7 @@
 use crate::Protocol;
 use crate::match_cmd::{MatchRules, match_rules};
 use crate::match_record::record_game;
+use crate::participant::Participant;
 use crate::referee::{Ending, Fault, GameStart, Played, Player, run_game_until};
 use crate::results_file::{self, GameResult, Header};
 use crate::schedule::{GameSpec, Mode, Schedule, Shard, mix};
@@ -30,6 +31,8 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// The participants, each a side as `marsal match` takes it.
     pub participants: Vec<String>,
+    /// `--bot` participants' words (after `participants`).
+    pub bots: Vec<Vec<String>>,
     /// The first against each of the others, instead of a round robin.
     pub gauntlet: bool,
     /// Games a pairing (even: pairs of games with colours swapped).
@@ -81,7 +84,7 @@ impl Player for Absent {
 struct Context {
     rules: Ruleset,
     name: String,
-    specs: Vec<SideSpec>,
+    participants: Vec<Participant>,
     names: Vec<String>,
     source: SetupSource,
     seed: u64,
@@ -95,8 +98,16 @@ impl Context {
         let setups = self.source.pair(&self.rules, self.seed, u64::from(g.round));
         let player = |who: usize, colour: u64| -> Box<dyn Player> {
             let seed = mix(self.seed, &[4, u64::from(g.game), colour]);
-            self.specs[who]
-                .player_offered(&self.rules, self.limit, self.bot_stderr, seed, true)
+            let p = &self.participants[who];
+            p.side
+                .player_offered(
+                    &self.rules,
+                    p.time_per_move.unwrap_or(self.limit),
+                    p.dir.as_deref(),
+                    self.bot_stderr,
+                    seed,
+                    true,
+                )
                 .unwrap_or_else(|why| Box::new(Absent(why)))
         };
         let mut red = player(g.red, 0);
@@ -107,6 +118,10 @@ impl Context {
             [red.as_mut(), blue.as_mut()],
             [&self.names[g.red], &self.names[g.blue]],
             setups,
+            [
+                self.participants[g.red].clock,
+                self.participants[g.blue].clock,
+            ],
             stop,
         )
     }
@@ -173,20 +188,25 @@ fn progress(
 /// Runs `marsal tournament`.
 pub fn run(o: Options) -> Result<(), String> {
     // Everything is checked before the first game.
-    if o.participants.len() < 2 {
-        return Err("a tournament needs at least two participants".into());
-    }
-    let specs = o
+    let mut participants = o
         .participants
         .iter()
         .enumerate()
-        .map(|(i, p)| SideSpec::parse(p, &format!("participant {}", i + 1), None, o.protocol))
+        .map(|(i, p)| Participant::side(p, &format!("participant {}", i + 1), o.protocol))
         .collect::<Result<Vec<_>, _>>()?;
-    for (i, p) in o.participants.iter().enumerate() {
-        if o.participants[..i].contains(p) {
+    for words in &o.bots {
+        participants.push(Participant::bot(words, o.protocol)?);
+    }
+    if participants.len() < 2 {
+        return Err("a tournament needs at least two participants".into());
+    }
+    let given: Vec<String> = participants.iter().map(|p| p.name.clone()).collect();
+    for (i, p) in given.iter().enumerate() {
+        if given[..i].contains(p) {
             return Err(format!("participant {p:?} is given twice"));
         }
     }
+    let specs: Vec<SideSpec> = participants.iter().map(|p| p.side.clone()).collect();
     if o.games == 0 || o.games % 2 != 0 {
         return Err(format!(
             "--games {}: games come in pairs (the same setups, colours swapped): give an even \
@@ -204,7 +224,7 @@ pub fn run(o: Options) -> Result<(), String> {
     };
     let shard = o.shard.as_deref().map(Shard::parse).transpose()?;
     let sprt = o.sprt.as_deref().map(Sprt::parse).transpose()?;
-    if sprt.is_some() && o.participants.len() != 2 {
+    if sprt.is_some() && participants.len() != 2 {
         return Err("--sprt tests one participant against another: give exactly two".into());
     }
     let MatchRules {
@@ -237,7 +257,7 @@ pub fn run(o: Options) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let header = Header {
-        participants: o.participants.clone(),
+        participants: given.clone(),
         mode,
         games_per_pairing: o.games,
         ruleset: ruleset.clone(),
@@ -274,7 +294,7 @@ pub fn run(o: Options) -> Result<(), String> {
         .filter(|g| !done.contains(&g.game))
         .copied()
         .collect();
-    let names: Vec<String> = specs.iter().map(|s| s.name()).collect();
+    let names: Vec<String> = participants.iter().map(Participant::told).collect();
     let concurrency = concurrency.min(todo.len()).max(1);
     note(&format!(
         "tournament: {} of {ruleset} ({}{}), {} ({} a pairing{}), {} at once; setups: {}",
@@ -295,8 +315,8 @@ pub fn run(o: Options) -> Result<(), String> {
         concurrency,
         source.describe(),
     ));
-    for (i, (p, s)) in o.participants.iter().zip(&specs).enumerate() {
-        note(&format!("  {} {p} ({})", i + 1, s.describe()));
+    for (i, p) in participants.iter().enumerate() {
+        note(&format!("  {} {} ({})", i + 1, p.name, p.describe()));
     }
     if let Some(s) = &sprt {
         let (lo, hi) = s.bounds();
@@ -310,7 +330,7 @@ pub fn run(o: Options) -> Result<(), String> {
     let ctx = Context {
         rules,
         name,
-        specs,
+        participants,
         names: names.clone(),
         source,
         seed: o.seed,

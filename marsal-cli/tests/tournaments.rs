@@ -444,3 +444,63 @@ fn the_full_table_is_printed_every_n_games() {
         run.stdout
     );
 }
+
+#[test]
+fn a_bot_has_a_name_a_working_folder_and_a_clock_that_forfeits_on_time() {
+    // The program is started in its own folder (its command names a script
+    // there) and thinks 0.3 s a move.
+    let dir = temp_dir("per-bot");
+    let home = dir.join("slow-home");
+    std::fs::create_dir_all(&home).expect("folder");
+    std::fs::write(
+        home.join("slow.sh"),
+        "while IFS= read -r line; do\n  case \"$line\" in\n    setup*) echo \"${line#setup }\" \
+         ;;\n    go*) sleep 0.3; set -- $line; echo \"$2\" ;;\n    end*) exit 0 ;;\n  esac\ndone\n",
+    )
+    .expect("write the bot");
+    let home = home.display().to_string();
+    let table = |tc: &str| {
+        let run = marsal(
+            &[
+                "tournament",
+                "--quiet",
+                "--ruleset",
+                "barrage",
+                "--games",
+                "2",
+                "--max-plies",
+                "16",
+                "--bot",
+                "name=slow",
+                "cmd=sh slow.sh",
+                &format!("dir={home}"),
+                &format!("tc={tc}"),
+                "--bot",
+                "name=rnd",
+                "cmd=builtin:random",
+            ],
+            "",
+        );
+        ok(&run);
+        run
+    };
+    // One second and no increment: the clock runs out at the fourth move.
+    let out = table("1");
+    let slow = line(&out, "2 slow");
+    assert!(
+        slow.contains(" 2      0    0.0     0    0    2         2"),
+        "{slow}"
+    );
+    assert!(out.warns("timeout"), "{}", out.stderr);
+    assert!(
+        out.warns("slow (the marsal protocol, in "),
+        "{}",
+        out.stderr
+    );
+    assert!(out.warns("tc=1+0)"), "{}", out.stderr);
+    // Half a second after each move keeps it going: no forfeit.
+    let out = table("1+0.5");
+    let endings = line(&out, "endings:");
+    assert!(!endings.contains("forfeit"), "{}", out.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
