@@ -126,6 +126,41 @@ pub enum Phase {
     Over,
 }
 
+/// Whether each seat has given its setup.
+#[derive(Serialize)]
+struct SetupsDone {
+    red: bool,
+    blue: bool,
+}
+
+/// A seat's view (written as the library's View JSON) or the public one.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ViewOut {
+    Seat(Box<View>),
+    Public(Value),
+}
+
+/// The `state` message, fields in the order they are sent.
+#[derive(Serialize)]
+struct StateMsg {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seat: &'static str,
+    phase: &'static str,
+    ply: u32,
+    to_move: Option<Side>,
+    setups_done: SetupsDone,
+    clock: Value,
+    ending: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view: Option<ViewOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    setup: Option<String>,
+}
+
 /// One game held by the server.
 pub struct Room {
     /// The game's id.
@@ -329,53 +364,59 @@ impl Room {
 
     /// The `state` message for `seat`: built from that seat's view alone
     /// (a spectator's from the public parts of both views). `full` adds the
-    /// seat's whole log of observations.
+    /// seat's whole log of observations (else the view's log is empty; its
+    /// `last` is always there).
     pub fn state_json(&self, seat: Seat, full: bool, now: Instant) -> String {
-        let view: Option<View> = self.game.as_ref().map(|g| match seat {
-            Seat::Side(s) => g.view(s),
-            Seat::Spectator => g.view(Side::Red),
-        });
-        let mut msg = json!({
-            "type": "state",
-            "seat": seat.name(),
-            "phase": match self.phase() { Phase::Setup => "setup", Phase::Play => "play", Phase::Over => "over" },
-            "ply": self.ply(),
-            "to_move": self.to_move(),
-            "setups_done": {"red": self.setups[0].is_some(), "blue": self.setups[1].is_some()},
-            "clock": self.clock_json(now),
-            "ending": self.ending.map(Ending::to_json),
-        });
-        let Value::Object(map) = &mut msg else {
-            return msg.to_string();
+        let mut msg = StateMsg {
+            kind: "state",
+            seat: seat.name(),
+            phase: match self.phase() {
+                Phase::Setup => "setup",
+                Phase::Play => "play",
+                Phase::Over => "over",
+            },
+            ply: self.ply(),
+            to_move: self.to_move(),
+            setups_done: SetupsDone {
+                red: self.setups[0].is_some(),
+                blue: self.setups[1].is_some(),
+            },
+            clock: self.clock_json(now),
+            ending: self.ending.map(Ending::to_json),
+            view: None,
+            legal: None,
+            setup: None,
         };
         match (seat, &self.game) {
             (Seat::Side(side), Some(game)) => {
-                if let Some(v) = &view {
-                    map.insert("view".into(), view_json(v, full));
-                }
+                let view = if full {
+                    game.view(side)
+                } else {
+                    // A position's view: the same, without the log.
+                    game.position().view(side)
+                };
+                msg.view = Some(ViewOut::Seat(Box::new(view)));
                 if self.to_move() == Some(side) {
                     let pos = game.position();
-                    let legal: Vec<String> = game
-                        .legal_moves()
-                        .iter()
-                        .map(|&m| pos.move_text(m).to_string())
-                        .collect();
-                    map.insert("legal".into(), json!(legal));
+                    msg.legal = Some(
+                        game.legal_moves()
+                            .iter()
+                            .map(|&m| pos.move_text(m).to_string())
+                            .collect(),
+                    );
                 }
             }
             (Seat::Spectator, Some(game)) => {
-                let red = view.unwrap_or_else(|| game.view(Side::Red));
-                let blue = game.view(Side::Blue);
-                map.insert("view".into(), public_view_json(&red, &blue));
+                let red = game.position().view(Side::Red);
+                let blue = game.position().view(Side::Blue);
+                msg.view = Some(ViewOut::Public(public_view_json(&red, &blue)));
             }
             (Seat::Side(side), None) => {
-                if let Some(setup) = &self.setups[side.index()] {
-                    map.insert("setup".into(), json!(self.setup_text(setup)));
-                }
+                msg.setup = self.setups[side.index()].map(|s| self.setup_text(&s));
             }
             (Seat::Spectator, None) => {}
         }
-        msg.to_string()
+        serde_json::to_string(&msg).unwrap_or_default()
     }
 
     /// The kept form of the move `text` at the current ply, with the clock
@@ -396,16 +437,6 @@ impl Room {
             }),
         }
     }
-}
-
-/// A side's view as clients are sent it: the view's serde form; its log
-/// only when `full` (the `last` observation always).
-fn view_json(view: &View, full: bool) -> Value {
-    let mut v = serde_json::to_value(view).unwrap_or(Value::Null);
-    if let (false, Value::Object(map)) = (full, &mut v) {
-        map.remove("log");
-    }
-    v
 }
 
 /// The public view, from the two sides' views: each piece's side and the
