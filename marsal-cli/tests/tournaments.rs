@@ -504,3 +504,69 @@ fn a_bot_has_a_name_a_working_folder_and_a_clock_that_forfeits_on_time() {
     assert!(!endings.contains("forfeit"), "{}", out.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_run_killed_while_it_plays_and_resumed_gives_the_tables_of_a_run_never_killed() {
+    let dir = temp_dir("killed");
+    let file = |name: &str| dir.join(name).display().to_string();
+    let args = |results: &[&str]| {
+        let mut all = vec![
+            "tournament",
+            "--quiet",
+            "--ruleset",
+            "barrage",
+            "builtin:careful",
+            "builtin:search:300",
+            "--games",
+            "12",
+            "--concurrency",
+            "1",
+            "--seed",
+            "3",
+        ];
+        all.extend_from_slice(results);
+        all.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let whole = marsal(
+        &args(&["--results", &file("whole.jsonl")])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        "",
+    );
+    ok(&whole);
+    // The same run, killed once three games are written.
+    let mut child = std::process::Command::new(MARSAL)
+        .args(args(&["--results", &file("killed.jsonl")]))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start marsal");
+    let started = std::time::Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(file("killed.jsonl"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if lines >= 4 || started.elapsed() > HANG {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    let kept = std::fs::read_to_string(file("killed.jsonl")).expect("results");
+    assert!(
+        kept.lines().count() < 13,
+        "the run ended before it was killed"
+    );
+    let resumed = marsal(
+        &args(&["--resume", &file("killed.jsonl")])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        "",
+    );
+    ok(&resumed);
+    assert_eq!(resumed.stdout, whole.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
