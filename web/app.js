@@ -3,6 +3,8 @@
 // information: everything it knows is in `state`, filled only from the
 // worker's messages (the human's View, legal moves, words).
 
+import { startWorker } from './online.js';
+
 const ABBR = {
   Marshal: 'Ma', General: 'Ge', Colonel: 'Co', Major: 'Mj', Captain: 'Ca', Lieutenant: 'Lt',
   Sergeant: 'Se', Cadet: 'Cd', Corporal: 'Cp', Gunner: 'Gu', Scout: 'Sc', Miner: 'Mi',
@@ -32,7 +34,8 @@ const state = {
 window.marsalPage = state;
 
 const $ = (id) => document.getElementById(id);
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+// The local referee (worker.js), or with a seat's link the game server (online.js).
+const worker = startWorker();
 const send = (msg) => {
   state.busy = true;
   document.body.classList.add('busy');

@@ -67,7 +67,10 @@ rm -rf "$pack"
 t "npm package packed, installed and used; the docs' js blocks run"
 
 node marsal-wasm/bench/playout.mjs --ruleset classic --games 300
-(cd web && node --test test/)
+# The online test plays through the game server: the marsal program (.ci/run
+# has built it with README's main job already; then this is a no-op).
+cargo build --release -p marsal-cli
+(cd web && MARSAL_BIN="$target/release/marsal" node --test test/)
 t "browser test"
 
 # The screenshots (CI artifacts): setup-*.png each preset's setup, mid-game.png,

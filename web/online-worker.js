@@ -63,7 +63,11 @@ function pageView(v) {
 }
 
 function presetOf(json) {
-  const bare = (text) => JSON.stringify({ ...JSON.parse(text), max_plies: null, max_plies_without_attack: null, repetition_draw: null });
+  // Keys sorted: the server and the library may write the fields in other orders.
+  const sorted = (v) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])]))
+    : Array.isArray(v) ? v.map(sorted) : v);
+  const bare = (text) => JSON.stringify(sorted({ ...JSON.parse(text), max_plies: null, max_plies_without_attack: null, repetition_draw: null }));
   const mine = bare(json);
   return marsal.presets().find((p) => {
     const preset = marsal.Ruleset.preset(p);

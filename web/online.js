@@ -160,7 +160,7 @@ async function create(opponent) {
 async function offerOnline() {
   if (link?.seat && link?.secret) {
     // In an online game: its choices are the server's; New game goes back to local play.
-    for (const id of ['preset', 'side', 'max-plies', 'repetition', 'takeback-option']) {
+    for (const id of ['preset', 'side', 'bot', 'max-plies', 'repetition', 'takeback-option']) {
       if ($(id)) $(id).disabled = true;
     }
     $('new').textContent = 'Leave: play locally';

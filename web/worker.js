@@ -37,7 +37,10 @@ const other = (side) => (side === 'red' ? 'blue' : 'red');
 const enemy = () => other(s.human);
 const botName = (side, bot) => `${sideName(side)} (${bot} bot)`;
 const sensible = () => typeof s.rules?.sensibleSetup === 'function';
-const over = () => s.resigned || s.game.isOver;
+// A record with both armies in it (a Game JSON or Gravon XML file, as Save
+// writes a finished or resigned game) is reviewed, never played on: whoever
+// holds it knows both armies.
+const over = () => s.resigned || s.recordOnly || s.game.isOver;
 
 function setupFor(side, how) {
   if (how === 'sensible' && sensible()) return s.rules.sensibleSetup(side, s.nextSeed());
@@ -112,7 +115,7 @@ function stateMsg() {
   const g = s.game;
   const view = g.view(s.human);
   const status = view.status;
-  const toMove = status.ongoing && !s.resigned ? status.ongoing.to_move : null;
+  const toMove = status.ongoing && !over() ? status.ongoing.to_move : null;
   const opponent = s.opponent;
   const done = over();
   return {
@@ -120,7 +123,9 @@ function stateMsg() {
     view,
     moves: toMove === s.human ? g.legalMoves() : [],
     log: view.log.map((o) => observationWords(o, s.human, opponent)),
-    status: s.resigned ? 'You resigned: you lose. Game over.' : statusWords(status, s.human, marsal.drawReasonWords),
+    status: s.resigned ? 'You resigned: you lose. Game over.'
+      : s.recordOnly && status.ongoing ? 'A record with both armies in it: it is reviewed, not played on. Game over.'
+        : statusWords(status, s.human, marsal.drawReasonWords),
     over: done,
     opponent,
     revealed: done ? enemyArmy(g) : null,
@@ -182,6 +187,7 @@ function restore(sec) {
   s.bot = sec.bot ?? s.bot;
   s.opponent = sec.opponent ?? botName(other(s.human), s.bot);
   s.resigned = !!sec.resigned;
+  s.recordOnly = !!sec.recordOnly;
   s.takeBack = !!sec.takeBack;
   s.testSeed = sec.testSeed ?? null;
   s.nextSeed = seedSource(s.testSeed);
@@ -233,6 +239,7 @@ const handlers = {
     s.game?.free();
     s.game = null;
     s.resigned = false;
+    s.recordOnly = false;
     s.review = null;
     s.setup = setupFor(s.human, msg.setup ?? (sensible() ? 'sensible' : 'random'));
     post(boardMsg());
@@ -264,6 +271,7 @@ const handlers = {
     s.game = new marsal.Game(s.rules, red, blue);
     s.opponent = botName(enemy(), s.bot);
     s.resigned = false;
+    s.recordOnly = false;
     botPlays();
     post(stateMsg());
     return autosave();
@@ -334,6 +342,7 @@ const handlers = {
         const human = msg.side ?? s.human;
         restore({
           game: game.toJson(), human, bot: msg.bot ?? s.bot, opponent: sideName(other(human)), preset: presetOf(rules),
+          recordOnly: true,
         });
       } finally {
         rules.free();
