@@ -194,3 +194,32 @@ test('a person plays the bot on the server', async () => {
   assert.deepEqual(me.errors, []);
   await me.context.close();
 });
+
+test('local play: the save of a resigned game is reviewed after Load, never played on', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('dialog', (d) => d.accept());
+  await page.goto(`${url}?seed=7`);
+  await page.waitForFunction(() => window.marsalPage?.phase === 'setup' && !window.marsalPage.busy);
+  await page.click('#start');
+  await page.waitForFunction(() => window.marsalPage.phase === 'play' && window.marsalPage.moves.length > 0);
+  await clickMove(page);
+  await page.waitForFunction(() => window.marsalPage.moves.length > 0 && !window.marsalPage.busy);
+  await page.click('#resign');
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const file = join(dir, 'resigned.json');
+  await download.saveAs(file);
+  await page.click('#new');
+  await page.waitForFunction(() => window.marsalPage.phase === 'setup' && !window.marsalPage.busy);
+  await page.setInputFiles('#load', file);
+  await page.waitForFunction(() => window.marsalPage.phase === 'over' && !window.marsalPage.busy);
+  assert.deepEqual(await page.evaluate(() => window.marsalPage.moves), [], 'no move offered');
+  assert.match(await page.textContent('#status'), /reviewed, not played on/);
+  // A click on a piece plays nothing.
+  const ply0 = await ply(page);
+  const own = await page.evaluate(() => window.marsalPage.view.squares.find((s) => s.view.own)?.square);
+  await page.click(`#board [data-square="${own}"]`);
+  assert.equal(await ply(page), ply0);
+  await context.close();
+});
