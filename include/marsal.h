@@ -51,6 +51,11 @@
 // The most squares a board (and so a `marsal_game_view` buffer) may have.
 #define MARSAL_GRID_SQUARES 144
 
+// The ply limit a host gives a game whose ruleset has none, so that every
+// game ends (`Ruleset::DEFAULT_MAX_PLIES` of the Rust API): set a ruleset
+// JSON's `max_plies` to it. The presets have no limit.
+#define MARSAL_DEFAULT_MAX_PLIES 3000
+
 // The most legal moves any position can have (a buffer of this many
 // `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 #define MARSAL_MAX_LEGAL_MOVES 1152

@@ -82,10 +82,11 @@
 // the functions in include/marsal.h (the header test checks it).
 mod values;
 pub use values::{
-    MARSAL_GRID_SQUARES, MARSAL_KIND_COUNT, MARSAL_MAX_FILES, MARSAL_MAX_LEGAL_MOVES,
-    MARSAL_MAX_RANKS, MARSAL_NONE, MarsalBattle, MarsalCell, MarsalDrawReason, MarsalGameStatus,
-    MarsalKind, MarsalMove, MarsalObservation, MarsalOutcome, MarsalPlayoutSummary, MarsalSide,
-    MarsalSquare, MarsalSquareView, MarsalState, MarsalViewInfo, MarsalWinReason,
+    MARSAL_DEFAULT_MAX_PLIES, MARSAL_GRID_SQUARES, MARSAL_KIND_COUNT, MARSAL_MAX_FILES,
+    MARSAL_MAX_LEGAL_MOVES, MARSAL_MAX_RANKS, MARSAL_NONE, MarsalBattle, MarsalCell,
+    MarsalDrawReason, MarsalGameStatus, MarsalKind, MarsalMove, MarsalObservation, MarsalOutcome,
+    MarsalPlayoutSummary, MarsalSide, MarsalSquare, MarsalSquareView, MarsalState, MarsalViewInfo,
+    MarsalWinReason,
 };
 mod errors;
 mod pointers;

@@ -26,6 +26,12 @@ const _: () = assert!(
         && MARSAL_GRID_SQUARES == marsal::GRID_SQUARES
 );
 
+/// The ply limit a host gives a game whose ruleset has none, so that every
+/// game ends (`Ruleset::DEFAULT_MAX_PLIES` of the Rust API): set a ruleset
+/// JSON's `max_plies` to it. The presets have no limit.
+pub const MARSAL_DEFAULT_MAX_PLIES: u32 = 3000;
+const _: () = assert!(MARSAL_DEFAULT_MAX_PLIES == marsal::Ruleset::DEFAULT_MAX_PLIES);
+
 /// The most legal moves any position can have (a buffer of this many
 /// `MarsalMove`s always suffices for `marsal_game_legal_moves`).
 pub const MARSAL_MAX_LEGAL_MOVES: usize = 1152;

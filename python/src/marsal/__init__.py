@@ -46,8 +46,8 @@ from ._bots import (
     bot_actions,
 )
 from ._enums import (
-    GRID_SQUARES, KIND_COUNT, MAX_FILES, MAX_LEGAL_MOVES, MAX_RANKS, OBSERVATION_CHANNELS,
-    Battle, Cell, Kind, Side, State, Status,
+    DEFAULT_MAX_PLIES, GRID_SQUARES, KIND_COUNT, MAX_FILES, MAX_LEGAL_MOVES, MAX_RANKS,
+    OBSERVATION_CHANNELS, Battle, Cell, Kind, Side, State, Status,
 )
 from ._errors import (
     BufferTooSmall, GameOver, IllegalMove, InvalidArgument, InvalidArgumentType, InvalidRuleset,
@@ -73,6 +73,7 @@ __version__ = "0.1.0"
 __all__ = [
     "OBSERVATION_CHANNELS",
     "MAX_LEGAL_MOVES", "KIND_COUNT", "MAX_FILES", "MAX_RANKS", "GRID_SQUARES",
+    "DEFAULT_MAX_PLIES",
     "Status", "Side", "Kind", "Battle", "State", "Cell",
     "MarsalError", "NullPointer", "InvalidArgument", "BufferTooSmall",
     "InvalidArgumentType", "InvalidUtf8", "ParseError", "InvalidRuleset", "InvalidSetup",

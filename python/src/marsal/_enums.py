@@ -10,6 +10,7 @@ from typing import FrozenSet, Optional
 __all__ = [
     "OBSERVATION_CHANNELS",
     "MAX_LEGAL_MOVES", "KIND_COUNT", "MAX_FILES", "MAX_RANKS", "GRID_SQUARES",
+    "DEFAULT_MAX_PLIES",
     "Status", "Side", "Kind", "Battle", "State", "Cell",
 ]
 
@@ -23,6 +24,9 @@ MAX_FILES = 12
 MAX_RANKS = 12
 #: The number of squares of the largest grid.
 GRID_SQUARES = MAX_FILES * MAX_RANKS
+#: The ply limit a host gives a game whose ruleset has none, so that every
+#: game ends (``MARSAL_DEFAULT_MAX_PLIES``; :meth:`Ruleset.ending`).
+DEFAULT_MAX_PLIES = 3000
 
 _KIND_NONE = 255
 _NONE = 255

@@ -8,7 +8,7 @@ import ctypes
 import json
 from typing import Any, Dict, Optional, Tuple, Union
 
-from ._enums import Side
+from ._enums import DEFAULT_MAX_PLIES, Side
 from ._handle import _Handle
 from ._errors import _bad_type, _bad_value
 from ._library import _encode, _int_arg, _read_text, _side_code, _u32_arg, _u64_arg, check, lib
@@ -147,6 +147,19 @@ class Ruleset(_Handle):
         """The JSON form, parsed."""
         d: Dict[str, Any] = json.loads(self.to_json())
         return d
+
+    def ending(self) -> "Ruleset":
+        """This ruleset with a ply limit, so that every game ends: its own
+        ``max_plies`` if it has one, else :data:`marsal.DEFAULT_MAX_PLIES`
+        (as Rust's ``Ruleset::ending``; the presets have no limit).
+
+        >>> Ruleset("barrage").ending().to_dict()["max_plies"]
+        3000
+        """
+        rules = self.to_dict()
+        if rules.get("max_plies") is None:
+            rules["max_plies"] = DEFAULT_MAX_PLIES
+        return Ruleset.from_json(rules)
 
     def random_playouts(self, games: int, seed: int = 0, max_plies: int = 3000) -> PlayoutSummary:
         """Plays ``games`` complete random games from random setups inside the
