@@ -99,6 +99,19 @@ async fn create(addr: SocketAddr) -> Result<Value, String> {
     serde_json::from_str(body).map_err(|e| format!("{e}: {body}"))
 }
 
+/// What a bot client reads of a message (the rest is skipped, not built).
+#[derive(serde::Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    ply: u64,
+    #[serde(default)]
+    phase: String,
+    #[serde(default)]
+    legal: Option<Vec<String>>,
+}
+
 #[derive(Default)]
 struct Stats {
     moves: AtomicU64,
@@ -136,14 +149,14 @@ async fn play(mut ws: Ws, stats: Arc<Stats>, stop: Arc<AtomicBool>, think: Durat
             Ok(Some(Ok(_))) | Err(_) => continue,
             _ => return,
         };
-        let Ok(v) = serde_json::from_str::<Value>(msg.as_str()) else {
+        let Ok(v) = serde_json::from_str::<Msg>(msg.as_str()) else {
             continue;
         };
-        if v["type"] == "error" {
+        if v.kind == "error" {
             stats.errors.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        let ply = v["ply"].as_u64().unwrap_or(0);
+        let ply = v.ply;
         if let Some((p, at)) = sent {
             if ply == p + 1 {
                 stats.moves.fetch_add(1, Ordering::Relaxed);
@@ -152,11 +165,11 @@ async fn play(mut ws: Ws, stats: Arc<Stats>, stop: Arc<AtomicBool>, think: Durat
                 sent = None;
             }
         }
-        if v["phase"] == "over" {
+        if v.phase == "over" {
             stats.games_done.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        if let Some(legal) = v["legal"].as_array().filter(|l| !l.is_empty()) {
+        if let Some(legal) = v.legal.filter(|l| !l.is_empty()) {
             let mv = legal[rng.below(legal.len() as u32) as usize].clone();
             let jitter = think.as_millis() as u32 / 2 + 1;
             let wait = think / 2 + Duration::from_millis(u64::from(rng.below(jitter)));
