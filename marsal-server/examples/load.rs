@@ -304,9 +304,10 @@ async fn main() -> Result<(), String> {
         if a.db.is_some() { "postgres" } else { "sqlite" }
     );
     println!(
-        "games at once: {} (started in {:.1} s), think time {} ms a move (±50 %)",
+        "games at once: {} (started in {:.1} s), think time {}–{} ms a move",
         a.games,
         ramp.as_secs_f64(),
+        a.think_ms / 2,
         a.think_ms
     );
     println!(

@@ -141,8 +141,10 @@ pub fn serve(options: Options) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    // Opened before the runtime runs: the Postgres client blocks on a
+    // runtime of its own while it connects.
+    let store = open_store(&options.db).map_err(|e| format!("{}: {e}", options.db))?;
     runtime.block_on(async move {
-        let store = open_store(&options.db).map_err(|e| format!("{}: {e}", options.db))?;
         let listener = tokio::net::TcpListener::bind(options.addr)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
