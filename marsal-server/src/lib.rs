@@ -35,7 +35,7 @@ mod store_sqlite;
 pub use room::{Ending, Seat};
 pub use secret::{Secret, SecretHash};
 pub use spec::{
-    ClockSpec, GameSpec, MAX_BOT_NODES, MAX_BOT_TIME_MS, MAX_CLOCK_MS, NewGame, SeatSpec,
+    ClockSpec, GameSpec, MAX_BOT_NODES, MAX_BOT_TIME_MS, MAX_CLOCK_MS, MAX_PLIES, NewGame, SeatSpec,
 };
 pub use store::{Store, StoreError, StoredGame, StoredMove};
 #[cfg(feature = "postgres")]

@@ -14,6 +14,10 @@ pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;
 /// times 20).
 pub const MAX_BOT_NODES: u32 = 1_000_000;
 
+/// The longest game a server plays, in plies (a ruleset without a limit
+/// gets [`Ruleset::DEFAULT_MAX_PLIES`]).
+pub const MAX_PLIES: u32 = 100_000;
+
 /// The longest a server bot may think a move, in milliseconds.
 pub const MAX_BOT_TIME_MS: u32 = 60_000;
 
@@ -112,6 +116,14 @@ fn rules_of(request: &Value) -> Result<Ruleset, String> {
             rules.first_to_move =
                 serde_json::from_value(v.clone()).map_err(|_| err("first: \"red\" or \"blue\""))?
         }
+    }
+    // Every game on a server ends: a ruleset without a ply limit gets the
+    // hosts' default.
+    let rules = rules.ending();
+    if rules.max_plies.is_some_and(|n| n > MAX_PLIES) {
+        return Err(err(format!(
+            "max_plies: at most {MAX_PLIES} on this server"
+        )));
     }
     rules
         .validate()
