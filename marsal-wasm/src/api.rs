@@ -199,6 +199,21 @@ impl Ruleset {
         Ok(Ruleset { rules })
     }
 
+    /// This ruleset with a ply limit, so that every game ends: its own
+    /// `max_plies` if it has one, else `Ruleset.defaultMaxPlies()` (3000; the
+    /// presets have none).
+    pub fn ending(&self) -> Ruleset {
+        Ruleset {
+            rules: self.rules.ending(),
+        }
+    }
+
+    /// The ply limit `ending` gives a ruleset that has none: 3000.
+    #[wasm_bindgen(js_name = defaultMaxPlies)]
+    pub fn default_max_plies() -> u32 {
+        RustRuleset::DEFAULT_MAX_PLIES
+    }
+
     /// The JSON text of the ruleset.
     #[wasm_bindgen(js_name = toJson)]
     pub fn to_json(&self) -> Result<String> {

@@ -26,6 +26,10 @@ test('a ruleset goes to JSON and back; options are read and set, a bad value is 
   assert.equal(d.option('diagonal_steps'), true);
   assert.equal(r.option('diagonal_steps'), false, 'withOption returns a copy');
   assert.equal(r.withOption('max_plies', 300).option('max_plies'), 300);
+  assert.equal(r.option('max_plies'), null, 'the presets have no ply limit');
+  assert.equal(r.ending().option('max_plies'), m.Ruleset.defaultMaxPlies());
+  assert.equal(m.Ruleset.defaultMaxPlies(), 3000);
+  assert.equal(r.withOption('max_plies', 300).ending().option('max_plies'), 300);
   assert.throws(() => r.withOption('no_move', 'sometimes'), /ruleset option no_move/);
   assert.throws(() => r.option('colour'), /no such option/);
   assert.throws(() => m.Ruleset.fromJson('{"board": 1}'), /ruleset JSON/);
