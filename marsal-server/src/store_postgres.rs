@@ -10,7 +10,7 @@ use std::sync::Mutex;
 /// The connections a store opens: writes of different games go over
 /// different connections, so that the database's group commit serves them
 /// together.
-pub const CONNECTIONS: usize = 4;
+pub const CONNECTIONS: usize = 16;
 
 /// Games in a Postgres database.
 pub struct PgStore {
@@ -157,27 +157,33 @@ impl Store for PgStore {
 
     fn append_move(&self, id: &str, mv: &StoredMove) -> Result<(), StoreError> {
         self.with(id, |c| {
-            let mut tx = c.transaction().map_err(backend)?;
             let ply = i64::from(mv.ply);
-            let n = tx
+            let [red, blue] = mv
+                .clock_ms
+                .map_or([None, None], |c| c.map(|t| Some(t as i64)));
+            // One statement, so one transaction and one round trip: the ply
+            // count moves on only if this is the next ply, and the move row
+            // is written only then.
+            let n = c
                 .execute(
-                    "UPDATE games SET plies = plies + 1 WHERE id = $1 AND plies = $2 AND ending IS NULL",
-                    &[&id, &ply],
+                    "WITH next AS (
+                        UPDATE games SET plies = plies + 1
+                        WHERE id = $1 AND plies = $2 AND ending IS NULL
+                        RETURNING id
+                    )
+                    INSERT INTO moves (game_id, ply, mv, red_ms, blue_ms)
+                    SELECT id, $2, $3, $4, $5 FROM next",
+                    &[&id, &ply, &mv.mv, &red, &blue],
                 )
                 .map_err(backend)?;
-            if n != 1 {
-                return Err(StoreError::Conflict(format!(
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(StoreError::Conflict(format!(
                     "ply {} of game {id} is not the next",
                     mv.ply
-                )));
+                )))
             }
-            let [red, blue] = mv.clock_ms.map_or([None, None], |c| c.map(|t| Some(t as i64)));
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, mv, red_ms, blue_ms) VALUES ($1, $2, $3, $4, $5)",
-                &[&id, &ply, &mv.mv, &red, &blue],
-            )
-            .map_err(backend)?;
-            tx.commit().map_err(backend)
         })
     }
 
