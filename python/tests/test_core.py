@@ -256,6 +256,22 @@ class TestApi(ErrorAssertions):
                 with Ruleset.from_json(json.loads(text)) as r3:
                     self.assertEqual(r3.to_dict(), json.loads(text))
 
+    def test_preset_constructors_as_in_rust(self):
+        # Ruleset::marsal_a_spion(), ::classic(), ::barrage() in Rust; the same
+        # names here, each the preset of that name and nothing else.
+        made = {"marsal_a_spion": Ruleset.marsal_a_spion, "classic": Ruleset.classic,
+                "barrage": Ruleset.barrage}
+        self.assertEqual(sorted(made), sorted(PRESETS))
+        for name, make in made.items():
+            with make() as r:
+                self.assertEqual(r.name, name)
+                self.assertEqual(r, Ruleset.preset(name))
+                for other in PRESETS:
+                    if other != name:
+                        self.assertNotEqual(r, Ruleset.preset(other))
+        with Game.random(Ruleset.classic(), 1, 2) as g1, Game.random("classic", 1, 2) as g2:
+            self.assertEqual(g1.position_text(), g2.position_text())
+
     def test_setups_and_game_from_setups(self):
         for preset in PRESETS:
             with Ruleset.preset(preset) as r:

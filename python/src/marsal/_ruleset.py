@@ -21,7 +21,9 @@ __all__ = ["Ruleset"]
 class Ruleset(_Handle):
     """A ruleset (``MarsalRuleset``); it never changes once made.
 
-    ``Ruleset("classic")`` is :meth:`preset`; :meth:`from_json` reads the JSON
+    ``Ruleset.classic()``, ``Ruleset.barrage()`` and ``Ruleset.marsal_a_spion()``
+    are the presets, as in Rust; ``Ruleset("classic")`` is :meth:`preset`
+    (the preset by name); :meth:`from_json` reads the JSON
     form. Rulesets compare equal when their JSON forms are equal; ``copy``,
     ``deepcopy`` and ``pickle`` go through the JSON form.
     """
@@ -124,6 +126,33 @@ class Ruleset(_Handle):
         out = _rules_p()
         check(lib.marsal_ruleset_preset(_encode(name, "name"), ctypes.byref(out)))
         return cls(out)
+
+    @classmethod
+    def marsal_a_spion(cls) -> "Ruleset":
+        """Maršál a špión, the default (Rust's ``Ruleset::marsal_a_spion()``).
+
+        >>> Ruleset.marsal_a_spion() == Ruleset.preset("marsal_a_spion")
+        True
+        """
+        return cls.preset("marsal_a_spion")
+
+    @classmethod
+    def classic(cls) -> "Ruleset":
+        """Classic Stratego (Rust's ``Ruleset::classic()``).
+
+        >>> Ruleset.classic().board_size
+        (10, 10)
+        """
+        return cls.preset("classic")
+
+    @classmethod
+    def barrage(cls) -> "Ruleset":
+        """Barrage: eight pieces a side (Rust's ``Ruleset::barrage()``).
+
+        >>> Ruleset.barrage().name
+        'barrage'
+        """
+        return cls.preset("barrage")
 
     @classmethod
     def from_json(cls, text: Union[str, Dict[str, Any]]) -> "Ruleset":
