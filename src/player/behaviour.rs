@@ -9,7 +9,7 @@
 //! likely so, from public information only: the moves, the fights' results
 //! and which of the observer's own pieces the enemy knows. The search bot's
 //! beliefs multiply each kind's prior by [`Behaviour::WEIGHT`] for every such
-//! event (see [`search`](crate::search) and docs/strength.md, which says how
+//! event (see [`search`](crate::search) and docs/log/2026-12-strength-experiments.md, which says how
 //! the weight was chosen). Its inputs are the observer's observations and
 //! views alone, so it never depends on a piece the observer cannot see (a
 //! test compares two games that differ only in such pieces). It also keeps
@@ -83,7 +83,7 @@ impl Behaviour {
     /// What one event multiplies a kind's prior by. Chosen by play against
     /// peternlewis (0.35 scored better than 0.79); the recorded human games
     /// of the Gravon archive give an odds ratio of 0.79 per event
-    /// (`examples/behaviour_fit.rs`, docs/strength.md).
+    /// (`examples/behaviour_fit.rs`, docs/log/2026-12-strength-experiments.md).
     pub const WEIGHT: f32 = 0.35;
 
     /// Nothing seen yet, for `observer`.

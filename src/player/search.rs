@@ -21,7 +21,7 @@
 //! it has not seen), and an attack by an enemy piece the bot cannot see on a
 //! bot's piece the enemy knows, ends its line, at the root and in the tree:
 //! its score is the evaluation before it plus the fight's expected material
-//! change over the hidden piece's kinds under the beliefs (docs/strength.md;
+//! change over the hidden piece's kinds under the beliefs (docs/log/2026-12-strength-experiments.md;
 //! for the unseen attacker, only the kinds that gain by the attack count: the
 //! enemy knows its piece), nothing searched below but the captures. So a
 //! rare Spy or a likely Bomb counts with its probability in every

@@ -20,7 +20,7 @@
 //! The two choices about the back (the strongest piece in the second row,
 //! the Mines that do not wall the Flag mostly there too) were measured with
 //! the search bot against peternlewis, the winner of the 2012 UCC
-//! competition (docs/strength.md, "Then the setup"): 66.2 % over 800 games
+//! competition (docs/log/2026-12-strength-experiments.md, "Then the setup"): 66.2 % over 800 games
 //! against 60.8 % with the strongest piece in the middle and those Mines
 //! mostly on the back row, and the enemy's Spy took its Marshal about half as
 //! often.

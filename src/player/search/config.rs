@@ -41,7 +41,7 @@ pub struct SearchConfig {
 }
 
 /// How the search bot searches ([`SearchConfig::method`]). Measured against
-/// the 2012 winner of the UCC competition (docs/strength.md): the same at
+/// the 2012 winner of the UCC competition (docs/log/2026-12-strength-experiments.md): the same at
 /// 200,000 nodes a move, the tree weaker at 20,000 and no stronger than the
 /// default head to head at 200,000, and it makes about half the nodes a
 /// second; so the default stays the determinized search.

@@ -25,7 +25,7 @@
 //! fusion), and the sum over a few worlds is noisy; spending more nodes on it
 //! did not make it stronger against bots people wrote. Here the bot's moves
 //! are one node for all the worlds it cannot tell apart, so a line is good
-//! only if it is good over the worlds. Measured (docs/strength.md): against
+//! only if it is good over the worlds. Measured (docs/log/2026-12-strength-experiments.md): against
 //! the 2012 UCC winner it scores as the alpha-beta search does at 200,000
 //! nodes a move and less at 20,000, so it is an option, not the default.
 //!
