@@ -36,6 +36,7 @@ mod clock;
 #[cfg(test)]
 #[path = "../../tests/common/doc_blocks.rs"]
 mod doc_blocks;
+mod join;
 mod match_cmd;
 mod match_record;
 mod participant;
@@ -245,6 +246,16 @@ enum Command {
         /// Time limit for a bot program's answer, in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         time_per_move: u64,
+        /// Take a seat of a game on a game server (`marsal serve`) by its
+        /// invitation link, `http://HOST/#game=ID&seat=SIDE&secret=SECRET`:
+        /// the server's rules, side and opponent replace --ruleset, --as and
+        /// --opponent.
+        #[arg(long, value_name = "LINK")]
+        join: Option<String>,
+        /// With --join: the seat is played by this program speaking the
+        /// marsal bot protocol (docs/protocol.md), not by you.
+        #[arg(long, value_name = "CMD", requires = "join")]
+        bot: Option<String>,
         #[command(flatten)]
         rule_args: RuleArgs,
     },
@@ -594,6 +605,8 @@ fn main() -> ExitCode {
             setup,
             seed,
             time_per_move,
+            join,
+            bot,
             rule_args,
         } => play::run(play::Options {
             ruleset,
@@ -602,6 +615,8 @@ fn main() -> ExitCode {
             setup,
             seed,
             time_per_move,
+            join,
+            bot,
             rule_args,
         }),
         Command::Match {

@@ -17,6 +17,10 @@ pub struct Options {
     pub setup: Option<String>,
     pub seed: Option<u64>,
     pub time_per_move: u64,
+    /// A game server's invitation link: play that seat (`--join`).
+    pub join: Option<String>,
+    /// With `join`: the program (marsal bot protocol) that plays the seat.
+    pub bot: Option<String>,
     pub rule_args: crate::RuleArgs,
 }
 
@@ -166,7 +170,10 @@ impl<R: BufRead, W: Write> Human<R, W> {
 }
 
 impl<R: BufRead, W: Write> Player for Human<R, W> {
-    fn setup(&mut self, _start: &GameStart) -> Result<Setup, Fault> {
+    fn setup(&mut self, start: &GameStart) -> Result<Setup, Fault> {
+        // The rules of the game (a game server's, with --join).
+        self.rules = *start.rules;
+        self.side = start.side;
         let intro = format!(
             "You play {} ({} letters; your rows are at the bottom of the board).",
             side_name(self.side),
@@ -288,6 +295,9 @@ impl<R: BufRead, W: Write> Player for Human<R, W> {
 
 /// Runs `marsal play`.
 pub fn run(o: Options) -> Result<(), String> {
+    if let Some(link) = &o.join {
+        return join(link, &o);
+    }
     let (mut rules, name) = crate::load_ruleset(&o.ruleset)?;
     o.rule_args.apply(&mut rules)?;
     let name = crate::protocol_name(name, &rules);
@@ -338,6 +348,44 @@ pub fn run(o: Options) -> Result<(), String> {
          below):\n{}",
         words::board_from(played.game.position(), o.side, false)
     );
+    Ok(())
+}
+
+/// `marsal play --join LINK [--bot CMD]`: the seat of a game on a game
+/// server, played by the person at the terminal or by a bot program.
+fn join(link: &str, o: &Options) -> Result<(), String> {
+    let link = crate::join::parse_link(link)?;
+    let seed = o.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let ending = match &o.bot {
+        Some(cmd) => {
+            let mut bot =
+                MarsalBot::spawn(cmd, Duration::from_millis(o.time_per_move.max(1)), true)?;
+            let ending = crate::join::play(&link, &mut bot, seed)?;
+            println!("{}", ending.words());
+            ending
+        }
+        None => {
+            // The rules come from the server: the person's player is made
+            // for them once they are known (its setup call gives them).
+            let stdin = std::io::stdin();
+            let mut human = Human {
+                input: stdin.lock(),
+                out: std::io::stdout(),
+                rules: Ruleset::classic(),
+                side: link.seat,
+                setup: None,
+                opponent: "your opponent".to_string(),
+                seed,
+            };
+            // The person is told the ending by the player itself.
+            crate::join::play(&link, &mut human, seed)?
+        }
+    };
+    let _ = ending;
     Ok(())
 }
 

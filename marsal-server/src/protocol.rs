@@ -6,14 +6,15 @@
 //! sends and either returns a message or an error code; it never panics
 //! (the `server_decode` fuzz target checks).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The largest text message the server reads, in bytes. A longer one is
 /// refused with [`ErrorCode::TooLarge`] (a message over 64 KiB closes the
 /// connection at the WebSocket layer).
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// A message from a client.
+/// A message from a client (clients such as `marsal play --join` write
+/// it with serde too).
 ///
 /// ```
 /// use marsal_server::protocol::{ClientMsg, decode};
@@ -23,14 +24,14 @@ pub const MAX_MESSAGE_BYTES: usize = 4096;
 /// );
 /// assert!(decode("{").is_err());
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Take a seat with its secret, or watch (no secret). The first
     /// message of a connection.
     Join {
         /// The seat's secret from its invitation link; none to watch.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         secret: Option<String>,
     },
     /// The seat's setup, in the setup text of the rules (rows from the
@@ -38,7 +39,7 @@ pub enum ClientMsg {
     /// draws.
     Setup {
         /// The setup text.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
         /// Let the server draw a sensible setup.
         #[serde(default)]
