@@ -154,7 +154,9 @@ async function onState(st, fresh) {
     post(onlineMsg());
     return;
   }
-  if (st.view.log) s.log = st.view.log.slice();
+  // The whole log comes after `join` and `sync` (as many entries as plies);
+  // other states carry the last move only.
+  if (st.view.log && st.view.log.length === st.ply) s.log = st.view.log.slice();
   else if (st.view.last && st.ply > (before?.ply ?? 0) && st.ply === s.log.length + 1) s.log.push(st.view.last);
   else if (st.view.last && st.ply !== s.log.length) {
     // Out of step (a message missed): ask for the whole view again.

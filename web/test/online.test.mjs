@@ -4,7 +4,8 @@
 // page (target/web). Two Chromium contexts play each other through the page:
 // one creates the game ("Play a friend"), the other opens the invitation
 // link; both set up, they play by clicks until a fight has been shown and
-// several moves made, then one side reloads and resumes exactly. Then a
+// several moves made, then one side reloads and resumes exactly, and the
+// server is killed and started again: both pages reconnect on their own. Then a
 // person plays the bot on the server. Screenshots of both browsers mid-game
 // go to MARSAL_SCREENS (default target/web-screenshots).
 import { test, before, after } from 'node:test';
@@ -35,9 +36,18 @@ before(async () => {
   assert.ok(program && existsSync(program), 'no marsal program: cargo build --release -p marsal-cli (or set MARSAL_BIN)');
   mkdirSync(shots, { recursive: true });
   dir = mkdtempSync(join(tmpdir(), 'marsal-online-'));
-  server = spawn(program, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'games.sqlite'), '--web', site],
+  url = await startServer('127.0.0.1:0');
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+/** Starts `marsal serve` on `addr` (the same database each time); resolves to its URL. */
+function startServer(addr) {
+  server = spawn(program, ['serve', '--addr', addr, '--db', join(dir, 'games.sqlite'), '--web', site],
     { stdio: ['ignore', 'ignore', 'pipe'] });
-  url = await new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${text}`)), 20000);
     server.stderr.on('data', (d) => {
@@ -50,11 +60,7 @@ before(async () => {
     });
     server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${text}`)));
   });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
+}
 
 after(async () => {
   await browser?.close();
@@ -133,6 +139,7 @@ test('two browsers play each other through the server: invite link, setups, move
       await p.waitForFunction((k) => window.marsalPage.view.ply > k, plies);
     }
     const last = await waiter.page.evaluate(() => window.marsalPage.view.last);
+    if (process.env.DEBUG_LOG) console.log(n, await Promise.all([red.page, blue.page].map((p) => p.evaluate(() => [window.marsalPage.view.ply, window.marsalPage.log.length]))));
     if (last.battle !== null) fights++;
     // Both browsers say who is to move.
     const status = await Promise.all([red.page, blue.page].map((p) => p.textContent('#online-status')));
@@ -155,7 +162,22 @@ test('two browsers play each other through the server: invite link, setups, move
   const after = await blue.page.evaluate(() => ({ view: window.marsalPage.view, log: window.marsalPage.log, moves: window.marsalPage.moves }));
   assert.deepEqual(after, before, 'the reloaded page is the game as it was');
 
-  // And play goes on after the reload.
+  // A lost connection: the server is killed (SIGKILL) and started again on
+  // the same database and port; both pages see the loss, join again on their
+  // own and show the game as it was.
+  const views = await Promise.all([red.page, blue.page].map((p) => p.evaluate(() => window.marsalPage.view)));
+  const dead = new Promise((r) => server.once('exit', r));
+  server.kill('SIGKILL');
+  await dead;
+  for (const p of [red.page, blue.page]) await p.waitForFunction(() => window.marsalOnline.last.connected === false);
+  assert.match(await red.page.textContent('#online-status'), /reconnecting/);
+  await startServer(new URL(url).host);
+  for (const p of [red.page, blue.page]) await p.waitForFunction(() => window.marsalOnline.last.connected === true, null, { timeout: 15000 });
+  for (const p of [red.page, blue.page]) await idle(p);
+  assert.deepEqual(await Promise.all([red.page, blue.page].map((p) => p.evaluate(() => window.marsalPage.view))), views,
+    'after the restart both pages show the game as it was');
+
+  // And play goes on after the reload and the restart.
   const plies = await ply(red.page);
   const mover = (await red.page.evaluate(() => window.marsalPage.moves.length)) ? red : blue;
   await clickMove(mover.page);
@@ -173,7 +195,7 @@ test('two browsers play each other through the server: invite link, setups, move
   assert.match(await blue.page.textContent('#status'), /You win/);
   await red.page.waitForFunction(() => window.marsalPage.revealed !== null);
   assert.deepEqual([...red.errors, ...blue.errors], []);
-  console.log(`online: two browsers, ${await ply(red.page)} plies, ${fights} fights shown, a reload resumed`);
+  console.log(`online: two browsers, ${await ply(red.page)} plies, ${fights} fights shown, a reload and a server restart resumed`);
   await red.context.close();
   await blue.context.close();
 });
