@@ -285,8 +285,17 @@ async fn connection(app: Arc<App>, cell: Cell, mut socket: WebSocket) {
         at: Instant::now(),
     };
     let mut refused = 0u32;
+    let join_by = tokio::time::sleep(std::time::Duration::from_secs(
+        app.options.join_timeout_secs.max(1),
+    ));
+    tokio::pin!(join_by);
     loop {
         tokio::select! {
+            () = &mut join_by, if seat.is_none() => {
+                let r = Refusal::new(ErrorCode::NotJoined, "no join in time: the connection is closed");
+                let _ = socket.send(Message::Text(r.to_json().into())).await;
+                break;
+            }
             out = rx.recv() => {
                 let Some(out) = out else { break };
                 if socket.send(out).await.is_err() {

@@ -75,6 +75,9 @@ pub struct Options {
     /// Messages a connection may send at once.
     #[arg(long, default_value_t = 40)]
     pub rate_burst: u32,
+    /// Seconds a new connection has to send `join` before it is closed.
+    #[arg(long, default_value_t = 10)]
+    pub join_timeout_secs: u64,
 }
 
 impl Default for Options {
@@ -87,6 +90,7 @@ impl Default for Options {
             allow_origin: Vec::new(),
             rate_per_second: 20,
             rate_burst: 40,
+            join_timeout_secs: 10,
         }
     }
 }

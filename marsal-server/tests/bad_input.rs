@@ -223,3 +223,23 @@ async fn a_flag_falls_and_the_other_side_wins_on_time() {
     assert_eq!(s["ending"]["words"], "Blue wins: Red's time ran out");
     assert_eq!(s["clock"]["red_ms"], 0);
 }
+
+#[tokio::test]
+async fn a_connection_that_never_joins_is_closed() {
+    let db = temp_dir("idle").join("games.sqlite");
+    let store = marsal_server::open_store(db.to_str().unwrap()).unwrap();
+    let options = marsal_server::Options {
+        join_timeout_secs: 1,
+        ..marsal_server::Options::default()
+    };
+    let addr = common::start_with(store, options).await;
+    let game = create(addr, json!({})).await;
+    let mut idle = Client::connect(addr, game["id"].as_str().unwrap()).await;
+    let t = std::time::Instant::now();
+    assert_eq!(idle.expect_error().await, "not_joined");
+    assert!(t.elapsed() >= std::time::Duration::from_millis(900));
+    let next = tokio::time::timeout(common::WAIT, futures_util::StreamExt::next(&mut idle.ws))
+        .await
+        .unwrap();
+    assert!(!matches!(next, Some(Ok(Message::Text(_)))), "{next:?}");
+}
