@@ -82,7 +82,7 @@ const phase = (page) => page.evaluate(() => window.marsalPage.phase);
 const idle = (page) => page.waitForFunction(() => !window.marsalPage.busy);
 
 /** Creates an online game from a local page: returns the page, on its seat's link. */
-async function create(button, preset, side, bot) {
+async function create(button, preset, side, bot, clock) {
   const a = await open(url);
   await a.page.waitForFunction(() => window.marsalPage?.phase === 'setup');
   await a.page.waitForSelector(`#${button}`);
@@ -92,6 +92,7 @@ async function create(button, preset, side, bot) {
   await a.page.selectOption('#preset', preset);
   await a.page.waitForFunction((p) => window.marsalPage.board?.preset === p && !window.marsalPage.busy, preset);
   if (bot) await a.page.selectOption('#bot', bot);
+  if (clock) await a.page.selectOption('#online-clock-choice', clock);
   await a.page.click(`#${button}`);
   await a.page.waitForFunction(() => window.marsalOnline?.last?.phase === 'setup' && window.marsalPage.phase === 'setup');
   assert.match(a.page.url(), /#game=[0-9a-f]+&seat=(red|blue)&secret=[0-9a-f]{32,}/);
@@ -139,7 +140,6 @@ test('two browsers play each other through the server: invite link, setups, move
       await p.waitForFunction((k) => window.marsalPage.view.ply > k, plies);
     }
     const last = await waiter.page.evaluate(() => window.marsalPage.view.last);
-    if (process.env.DEBUG_LOG) console.log(n, await Promise.all([red.page, blue.page].map((p) => p.evaluate(() => [window.marsalPage.view.ply, window.marsalPage.log.length]))));
     if (last.battle !== null) fights++;
     // Both browsers say who is to move.
     const status = await Promise.all([red.page, blue.page].map((p) => p.textContent('#online-status')));
@@ -201,7 +201,7 @@ test('two browsers play each other through the server: invite link, setups, move
 });
 
 test('a person plays the bot on the server', async () => {
-  const me = await create('play-server-bot', 'barrage', 'blue', 'random');
+  const me = await create('play-server-bot', 'barrage', 'blue', 'random', '5+3');
   await me.page.click('#start');
   await me.page.waitForFunction(() => window.marsalPage.phase === 'play' && window.marsalPage.moves.length > 0);
   for (let i = 0; i < 4; i++) {
@@ -213,6 +213,12 @@ test('a person plays the bot on the server', async () => {
   }
   assert.ok(await ply(me.page) >= 8 || await phase(me.page) === 'over');
   assert.match(await me.page.textContent('#online-status'), /you play Blue/);
+  // The clock: both sides' time, the increment added after each move.
+  const clock = await me.page.textContent('#online-clock');
+  assert.match(clock, /^Clock: Red \d+:\d\d, Blue \d+:\d\d/, clock);
+  const c = await me.page.evaluate(() => window.marsalOnline.last.clock);
+  assert.equal(c.increment_ms, 3000);
+  assert.ok(c.red_ms > 0 && c.blue_ms > 0 && c.blue_ms <= 5 * 60000 + 4 * 3000, JSON.stringify(c));
   assert.deepEqual(me.errors, []);
   await me.context.close();
 });
