@@ -6,24 +6,12 @@
 //! the legal moves (the search determinizes what the view hides), never from
 //! the referee's hidden state.
 
-use crate::playouts::random_move;
+use crate::limits::{DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use marsal::{
-    Game, Move, Position, Rng, Ruleset, SearchConfig, SearchMethod, Setup, Side, View,
-    careful_move, search_position_with_clock, search_view,
+    Move, Position, Rng, Ruleset, SearchConfig, SearchMethod, Setup, Side, View, careful_move,
+    search_position_with_clock, search_view,
 };
 use std::fmt;
-
-/// The search bot's default node budget, the one a host gives when it is
-/// asked for `search` without a budget (about 10 ms a move on one core).
-///
-/// ```
-/// assert_eq!(marsal_host::DEFAULT_SEARCH_NODES, marsal::SearchConfig::DEFAULT_NODES);
-/// ```
-pub const DEFAULT_SEARCH_NODES: u32 = SearchConfig::DEFAULT_NODES;
-
-/// The longest time limit a search bot may be given: an hour a move, in
-/// milliseconds (every host refuses more).
-pub const MAX_SEARCH_TIME_MS: u32 = 3_600_000;
 
 /// The share of a move time a referee announces (`limit_ms`, e.g. the marsal
 /// protocol's `time MS`) that the search bot takes when told to use it: half
@@ -420,74 +408,12 @@ impl Bot {
             }
         }
     }
-
-    /// Its move in `game` for the side to move (`None` when the game is over
-    /// or that side has no legal move): random draws with `rng`
-    /// ([`random_move`]), careful from the side's view with `rng`, the search
-    /// ([`marsal::search_game`], which determinizes the side's view and weighs
-    /// what the side saw the enemy's pieces do over the game) seeded
-    /// with `search_seed`, its time limit (if any) read from the system's
-    /// clock.
-    ///
-    /// ```
-    /// use marsal::{Game, Position, Rng, Ruleset};
-    /// let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
-    /// let bot = marsal_host::Bot::Search { nodes: 300, time_ms: 0, method: marsal::SearchMethod::Determinized };
-    /// let mv = bot.play_in(&game, &mut Rng::new(1), 7);
-    /// assert!(game.is_legal(mv.unwrap()));
-    /// # Ok::<(), marsal::PositionError>(())
-    /// ```
-    pub fn play_in(self, game: &Game, rng: &mut Rng, search_seed: u64) -> Option<Move> {
-        self.play_in_with_clock(game, rng, search_seed, &mut system_clock())
-    }
-
-    /// [`Bot::play_in`] with the search's time limit read from `clock` (see
-    /// [`Bot::choose_with_clock`]).
-    ///
-    /// ```
-    /// use marsal::{Game, Position, Rng, Ruleset};
-    /// let game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
-    /// let mut t = 0;
-    /// let mut clock = || { t += 1_000; t };
-    /// let bot = marsal_host::Bot::parse("search:time=10").unwrap();
-    /// let mv = bot.play_in_with_clock(&game, &mut Rng::new(1), 7, &mut clock);
-    /// assert!(game.is_legal(mv.unwrap()));
-    /// # Ok::<(), marsal::PositionError>(())
-    /// ```
-    pub fn play_in_with_clock(
-        self,
-        game: &Game,
-        rng: &mut Rng,
-        search_seed: u64,
-        clock: &mut dyn FnMut() -> u64,
-    ) -> Option<Move> {
-        match self {
-            Bot::Random => random_move(game, rng),
-            Bot::Careful => {
-                let side = game.status().to_move()?;
-                let view = game.position().view(side);
-                careful_move(game.rules(), |sq| view.at(sq), &game.legal_moves(), rng)
-            }
-            Bot::Search { .. } => {
-                let config = self.search_config(search_seed)?;
-                let seen = marsal::Behaviour::from_game(game, game.position().to_move());
-                marsal::search_position_seen(
-                    game.position(),
-                    &game.legal_moves(),
-                    &config,
-                    &seen,
-                    clock,
-                )
-                .best
-            }
-        }
-    }
 }
 
 /// The system's clock in microseconds since its first reading (started
 /// lazily: a search without a time limit never reads it, and a target
 /// without a system clock never starts it then).
-fn system_clock() -> impl FnMut() -> u64 {
+pub(crate) fn system_clock() -> impl FnMut() -> u64 {
     let mut start = None;
     move || {
         let start = *start.get_or_insert_with(std::time::Instant::now);
@@ -552,7 +478,7 @@ fn parse_budget(name: &str, budget: &str, max_nodes: u32) -> Result<Bot, BotErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use marsal::Position;
+    use marsal::{Game, Position};
 
     fn game() -> Game {
         let rules = Ruleset::barrage();
@@ -564,8 +490,7 @@ mod tests {
         for name in ["random", "careful", "search:300"] {
             let bot = Bot::parse(name).expect("a bot");
             let mut g = game();
-            let mut rng = Rng::new(5);
-            while let Some(mv) = bot.play_in(&g, &mut rng, 9) {
+            while let Some(mv) = bot.move_at(&g, 9) {
                 assert!(g.is_legal(mv), "{name} chose {mv}");
                 g.play(mv).expect("legal");
             }
@@ -759,9 +684,8 @@ mod tests {
         // It plays legal moves to the end of a game.
         let bot = Bot::parse("search:nodes=300,method=tree").expect("a bot");
         let mut g = game();
-        let mut rng = Rng::new(2);
         for _ in 0..40 {
-            let Some(mv) = bot.play_in(&g, &mut rng, 9) else {
+            let Some(mv) = bot.move_at(&g, 9) else {
                 break;
             };
             assert!(g.is_legal(mv), "{mv}");
@@ -844,13 +768,13 @@ mod tests {
         // at least once more at its end.
         assert!((20..200).contains(&reads), "{reads} reads");
         let mut reads = 0;
-        let mv = bot.play_in_with_clock(&g, &mut Rng::new(1), 5, &mut ticking(&mut reads));
+        let mv = bot.move_at_with_clock(&g, 5, &mut ticking(&mut reads));
         assert!(g.is_legal(mv.expect("a move")));
         assert!((20..200).contains(&reads), "{reads} reads");
         // Without a time limit the clock is never read.
         let mut reads = 0;
         let untimed = Bot::parse("search:300").expect("a bot");
-        untimed.play_in_with_clock(&g, &mut Rng::new(1), 5, &mut ticking(&mut reads));
+        untimed.move_at_with_clock(&g, 5, &mut ticking(&mut reads));
         assert_eq!(reads, 0);
     }
 
@@ -858,7 +782,7 @@ mod tests {
     fn the_system_clock_times_a_search_bot_too() {
         let g = game();
         let bot = Bot::parse("search:nodes=4000000000,time=5").expect("a bot");
-        let mv = bot.play_in(&g, &mut Rng::new(1), 5);
+        let mv = bot.move_at(&g, 5);
         assert!(g.is_legal(mv.expect("a move")));
     }
 

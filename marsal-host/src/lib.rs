@@ -7,6 +7,11 @@
 //!   and [`move_time_share`]: the built-in bots (`random`, `careful`,
 //!   `search`, `search:N`, `search:time=MS`, `search:nodes=N,time=MS`),
 //!   their budgets, and the share of a referee's move time a search takes;
+//! - [`search_config`], [`check_nodes`], [`MAX_SEARCH_DETERMINIZATIONS`]:
+//!   the search's limits, checked once for every host;
+//! - [`setup_seed`], [`ply_seed`], [`bot_setups`], [`Bot::move_at`],
+//!   [`Bot::choose_at`] and [`play_bot_game`]: the seed rule, by which the
+//!   same seed, ruleset and bot names give the same game in every host;
 //! - [`random_move`], [`play_random_plies`], [`random_playout`],
 //!   [`random_playouts`] and [`batch_seed`]: random play and the seed of
 //!   each game of a batch;
@@ -32,14 +37,14 @@
 //! public API: nothing of a rule is written here.
 //!
 //! ```
-//! use marsal::{Game, Position, Rng, Ruleset};
+//! use marsal::{Game, Position, Ruleset};
 //! use marsal_host::Bot;
 //!
 //! let mut game = Game::from_position(Position::start(&Ruleset::barrage(), 1, 2)?);
 //! let bot = Bot::parse("search:500").expect("a bot");
-//! let mut rng = Rng::new(7);
 //! for _ in 0..4 {
-//!     let mv = bot.play_in(&game, &mut rng, 7).expect("a legal move");
+//!     // The move of the game of seed 7 at this ply (the seed rule).
+//!     let mv = bot.move_at(&game, 7).expect("a legal move");
 //!     game.play(mv)?;
 //! }
 //! assert_eq!(game.position().ply(), 4);
@@ -49,6 +54,8 @@
 #![warn(missing_docs)]
 
 mod bots;
+mod limits;
+mod seeds;
 mod env;
 mod env_game;
 mod playouts;
@@ -67,7 +74,12 @@ mod vec_env_step;
 mod vec_env_tests;
 mod words;
 
-pub use bots::{BOTS, Bot, BotError, DEFAULT_SEARCH_NODES, MAX_SEARCH_TIME_MS, move_time_share};
+pub use bots::{BOTS, Bot, BotError, move_time_share};
+pub use limits::{
+    DEFAULT_SEARCH_NODES, LimitError, MAX_SEARCH_DETERMINIZATIONS, MAX_SEARCH_TIME_MS, check_nodes,
+    search_config,
+};
+pub use seeds::{bot_setups, ply_seed, play_bot_game, setup_seed};
 pub use env::{StepResult, step_result};
 pub use env_game::EnvGame;
 /// The seed of each game of a batch (the engine's, used by every host).
