@@ -476,6 +476,17 @@ typedef struct MarsalSearchConfig {
   uint64_t seed;
 } MarsalSearchConfig;
 
+// The search bot's limits, as the library checks them (the host layer's,
+// written once for every host): `marsal_search_limits` writes them.
+typedef struct MarsalSearchLimits {
+  // The default node budget (`MARSAL_SEARCH_DEFAULT_NODES`).
+  uint32_t default_nodes;
+  // The most determinizations (`MARSAL_SEARCH_MAX_DETERMINIZATIONS`).
+  uint32_t max_determinizations;
+  // The longest time limit in milliseconds (`MARSAL_SEARCH_MAX_TIME_MS`).
+  uint32_t max_time_ms;
+} MarsalSearchLimits;
+
 // What a search cost (`marsal::SearchResult` without its move).
 typedef struct MarsalSearchStats {
   // Nodes searched (moves made in the trees).
@@ -998,6 +1009,15 @@ enum MarsalStatus marsal_game_is_consistent(const struct MarsalGame *game,
 // `out` must be NULL or writable.
 enum MarsalStatus marsal_search_config_default(struct MarsalSearchConfig *out);
 
+// Writes the search bot's limits into `*out`: its default node budget,
+// the most determinizations and the longest time limit (in milliseconds)
+// the library accepts; a budget of 0 nodes is refused too. A host that
+// offers the search reads them here rather than writing them again.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum MarsalStatus marsal_search_limits(struct MarsalSearchLimits *out);
+
 // Writes the search bot's move for the side to move in `game` into `*out`,
 // and what the search cost into `*stats_out` (may be NULL). The bot
 // (perfect-information Monte Carlo: it draws `config->determinizations`
@@ -1424,17 +1444,65 @@ enum MarsalStatus marsal_games_play_actions(struct MarsalGame *const *games,
                                             const int64_t *actions,
                                             struct MarsalOutcome *outcomes);
 
+// Checks the bot name `bot` (`random`, `careful`, `search`, `search:N`,
+// `search:time=MS`, `search:nodes=N,time=MS`, with `method=tree` if
+// wanted): `MARSAL_STATUS_OK` for a name of the roster,
+// `MARSAL_STATUS_INVALID_ARGUMENT` with the roster's message (the bots'
+// names, or the bounds of a budget) otherwise. A host that takes a bot's
+// name early refuses a bad one with the library's words.
+//
+// # Safety
+// `bot` must be NULL or NUL-terminated.
+enum MarsalStatus marsal_bot_check(const char *bot);
+
+// Starts the game of `seed` under `ruleset` between the bots named
+// `red_bot` and `blue_bot` (`random`, `careful`, `search`, `search:N`,
+// `search:nodes=N,time=MS`, ...: the names of `marsal bot`) and writes the
+// new handle into `*out`: each side's setup is its bot's (the search bot's
+// sensible setup, the others' random one) drawn by the seed rule, as
+// `marsal selfplay --seed` and Python's `Game.for_bots` draw them. Play it
+// on with `marsal_game_bot_move` and the same `seed`.
+//
+// An unknown bot name or a bad budget is `MARSAL_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `ruleset` must be NULL or a live handle; the names NULL or
+// NUL-terminated; `out` NULL or writable.
+enum MarsalStatus marsal_game_new_bots(const struct MarsalRuleset *ruleset,
+                                       const char *red_bot,
+                                       const char *blue_bot,
+                                       uint64_t seed,
+                                       struct MarsalGame **out);
+
+// Writes the move the bot named `bot` plays for the side to move in
+// `game`, the game of `seed`, into `*out`: the seed rule of every host (the
+// bot draws from a generator of `seed` and the game's ply; it judges from
+// the side to move's view and what that side saw over the game), so the
+// same game, bot name and seed give the same move as in `marsal selfplay`,
+// `marsal match` and Python. A search with a time limit depends on the
+// machine's speed.
+//
+// An unknown bot name or a bad budget is `MARSAL_STATUS_INVALID_ARGUMENT`;
+// a game that is over `MARSAL_STATUS_GAME_OVER`; nothing is written then.
+// The game is not changed.
+//
+// # Safety
+// `game` must be NULL or a live handle; `bot` NULL or NUL-terminated; `out`
+// NULL or writable.
+enum MarsalStatus marsal_game_bot_move(const struct MarsalGame *game,
+                                       const char *bot,
+                                       uint64_t seed,
+                                       struct MarsalMove *out);
+
 // Chooses one action for each of `count` games into `actions[i]` (-1 for a
 // game that is over) with the policy `policy` (`MARSAL_POLICY_RANDOM`,
 // `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH`), as
 // `marsal_games_bot_actions` does, with `nodes` the search bot's node budget
-// (at least 1; ignored by the other policies). The search's action in
-// `games[i]` is that of `marsal_game_search_move` with `nodes`, 0
-// determinizations (from the budget) and the seed `seed + i` (modulo 2^64),
-// so one game's action is the search move with `seed`; random and careful
-// draw from one
-// generator started from `seed`, game after game. Every bot judges from the
-// side to move's view only. The games are not changed.
+// (at least 1; ignored by the other policies). The action in `games[i]`
+// is the move `marsal_game_bot_move` gives for the bot with the seed
+// `batch_seed(seed, i)` (`seed * 0x9E3779B9 + i` modulo 2^64: the seed rule
+// of a batch). Every bot judges from the side to move's view only. The
+// games are not changed.
 //
 // An unknown policy, or the search with `nodes` 0, is
 // `MARSAL_STATUS_INVALID_ARGUMENT`; a NULL element of `games`

@@ -1,17 +1,22 @@
-//! The built-in bots as batch policies: one action for each of many games,
-//! chosen inside the library by `random`, `careful` or `search` (with its
-//! node budget), for learning loops that need an opponent.
+//! The built-in bots (the host layer's roster, `marsal_host::Bot`): a game
+//! between two bots by name and a bot's move by the seed rule (the same seed,
+//! ruleset and bot names give the same game as the `marsal` program and
+//! Python), and the bots as batch policies: one action for each of many
+//! games, for learning loops that need an opponent.
 
 use crate::actions::{action_of, game_list};
-use crate::errors::invalid;
-use crate::game::MarsalGame;
-use crate::pointers::try_out_slice;
+use crate::errors::{invalid, position_error};
+use crate::game::{MarsalGame, new_game};
+use crate::pointers::{null, text, try_mut, try_out_slice, try_ref};
+use crate::ruleset::MarsalRuleset;
+use crate::values::{MarsalMove, c_move};
 use crate::search::check_nodes;
 use crate::status::{Error, FfiResult, MarsalStatus, boundary};
 use crate::vec_env::{MarsalVecEnv, try_idle};
+use marsal::Game;
 use marsal::encoding::ActionSpace;
-use marsal::{Game, Rng};
-use marsal_host::Bot;
+use marsal_host::{Bot, batch_seed};
+use std::ffi::c_char;
 
 /// Policy code: a uniformly random legal action.
 pub const MARSAL_POLICY_RANDOM: u8 = 0;
@@ -43,23 +48,121 @@ pub(crate) fn policy_bot(code: u8, nodes: u32) -> Result<Bot, Error> {
     }
 }
 
-/// The action of `bot` in `game` ([`Bot::play_in`]; -1 when the game is
-/// over).
-fn bot_action(bot: Bot, space: &ActionSpace, game: &Game, rng: &mut Rng, seed: u64) -> i64 {
-    action_of(space, game, bot.play_in(game, rng, seed))
+/// The bot named `name` in the host layer's roster, or
+/// `MARSAL_STATUS_INVALID_ARGUMENT` with the roster's message.
+///
+/// # Safety
+/// `name` must be NULL or NUL-terminated.
+unsafe fn named_bot(name: *const c_char, what: &str) -> Result<Bot, Error> {
+    // SAFETY: the caller's promise.
+    let name = unsafe { text(name, what) }?;
+    Bot::parse(name).map_err(|e| invalid(e.to_string()))
+}
+
+/// Checks the bot name `bot` (`random`, `careful`, `search`, `search:N`,
+/// `search:time=MS`, `search:nodes=N,time=MS`, with `method=tree` if
+/// wanted): `MARSAL_STATUS_OK` for a name of the roster,
+/// `MARSAL_STATUS_INVALID_ARGUMENT` with the roster's message (the bots'
+/// names, or the bounds of a budget) otherwise. A host that takes a bot's
+/// name early refuses a bad one with the library's words.
+///
+/// # Safety
+/// `bot` must be NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_bot_check(bot: *const c_char) -> MarsalStatus {
+    // SAFETY: the caller's promise.
+    boundary(|| unsafe { named_bot(bot, "bot") }.map(|_| ()))
+}
+
+/// Starts the game of `seed` under `ruleset` between the bots named
+/// `red_bot` and `blue_bot` (`random`, `careful`, `search`, `search:N`,
+/// `search:nodes=N,time=MS`, ...: the names of `marsal bot`) and writes the
+/// new handle into `*out`: each side's setup is its bot's (the search bot's
+/// sensible setup, the others' random one) drawn by the seed rule, as
+/// `marsal selfplay --seed` and Python's `Game.for_bots` draw them. Play it
+/// on with `marsal_game_bot_move` and the same `seed`.
+///
+/// An unknown bot name or a bad budget is `MARSAL_STATUS_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `ruleset` must be NULL or a live handle; the names NULL or
+/// NUL-terminated; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_new_bots(
+    ruleset: *const MarsalRuleset,
+    red_bot: *const c_char,
+    blue_bot: *const c_char,
+    seed: u64,
+    out: *mut *mut MarsalGame,
+) -> MarsalStatus {
+    boundary(|| {
+        let r = try_ref!(ruleset, "ruleset");
+        // SAFETY: the caller's promise.
+        let bots = unsafe {
+            [
+                named_bot(red_bot, "red_bot")?,
+                named_bot(blue_bot, "blue_bot")?,
+            ]
+        };
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let [red, blue] = marsal_host::bot_setups(&r.rules, bots, seed);
+        let game = Game::new(&r.rules, &red, &blue).map_err(position_error)?;
+        new_game(game, out)
+    })
+}
+
+/// Writes the move the bot named `bot` plays for the side to move in
+/// `game`, the game of `seed`, into `*out`: the seed rule of every host (the
+/// bot draws from a generator of `seed` and the game's ply; it judges from
+/// the side to move's view and what that side saw over the game), so the
+/// same game, bot name and seed give the same move as in `marsal selfplay`,
+/// `marsal match` and Python. A search with a time limit depends on the
+/// machine's speed.
+///
+/// An unknown bot name or a bad budget is `MARSAL_STATUS_INVALID_ARGUMENT`;
+/// a game that is over `MARSAL_STATUS_GAME_OVER`; nothing is written then.
+/// The game is not changed.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `bot` NULL or NUL-terminated; `out`
+/// NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_game_bot_move(
+    game: *const MarsalGame,
+    bot: *const c_char,
+    seed: u64,
+    out: *mut MarsalMove,
+) -> MarsalStatus {
+    boundary(|| {
+        let g = try_ref!(game, "game");
+        // SAFETY: the caller's promise.
+        let bot = unsafe { named_bot(bot, "bot") }?;
+        let out = try_mut!(out, "out");
+        let mv = bot
+            .move_at(&g.game, seed)
+            .ok_or_else(|| Error::new(MarsalStatus::GameOver, "the game is over: no bot moves"))?;
+        *out = c_move(mv);
+        Ok(())
+    })
+}
+
+/// The action of `bot` in `game`, the game of `seed` ([`Bot::move_at`]; -1
+/// when the game is over).
+fn bot_action(bot: Bot, space: &ActionSpace, game: &Game, seed: u64) -> i64 {
+    action_of(space, game, bot.move_at(game, seed))
 }
 
 /// Chooses one action for each of `count` games into `actions[i]` (-1 for a
 /// game that is over) with the policy `policy` (`MARSAL_POLICY_RANDOM`,
 /// `MARSAL_POLICY_CAREFUL` or `MARSAL_POLICY_SEARCH`), as
 /// `marsal_games_bot_actions` does, with `nodes` the search bot's node budget
-/// (at least 1; ignored by the other policies). The search's action in
-/// `games[i]` is that of `marsal_game_search_move` with `nodes`, 0
-/// determinizations (from the budget) and the seed `seed + i` (modulo 2^64),
-/// so one game's action is the search move with `seed`; random and careful
-/// draw from one
-/// generator started from `seed`, game after game. Every bot judges from the
-/// side to move's view only. The games are not changed.
+/// (at least 1; ignored by the other policies). The action in `games[i]`
+/// is the move `marsal_game_bot_move` gives for the bot with the seed
+/// `batch_seed(seed, i)` (`seed * 0x9E3779B9 + i` modulo 2^64: the seed rule
+/// of a batch). Every bot judges from the side to move's view only. The
+/// games are not changed.
 ///
 /// An unknown policy, or the search with `nodes` 0, is
 /// `MARSAL_STATUS_INVALID_ARGUMENT`; a NULL element of `games`
@@ -103,10 +206,9 @@ pub(crate) unsafe fn bot_actions(
     // SAFETY: the caller's promise.
     let list = unsafe { game_list(games, count) }?;
     let out = try_out_slice!(actions, cap, count, "the actions");
-    let mut rng = Rng::new(seed);
     for (i, (g, a)) in list.iter().zip(out.iter_mut()).enumerate() {
         let space = ActionSpace::new(g.rules());
-        *a = bot_action(policy, &space, g, &mut rng, seed.wrapping_add(i as u64));
+        *a = bot_action(policy, &space, g, batch_seed(seed, i as u64));
     }
     Ok(())
 }
@@ -144,9 +246,8 @@ pub unsafe extern "C" fn marsal_vec_env_bot_actions(
         }
         let out = try_out_slice!(actions, count, count, "the actions");
         let space = e.action_space();
-        let mut rng = Rng::new(seed);
         for (i, (g, a)) in games.zip(out.iter_mut()).enumerate() {
-            *a = bot_action(policy, space, g, &mut rng, seed.wrapping_add(i as u64));
+            *a = bot_action(policy, space, g, batch_seed(seed, i as u64));
         }
         Ok(())
     })

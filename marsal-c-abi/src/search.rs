@@ -17,6 +17,8 @@ const _: () = assert!(MARSAL_SEARCH_DEFAULT_NODES == SearchConfig::DEFAULT_NODES
 /// The most determinizations a search may be asked for (more is
 /// `MARSAL_STATUS_INVALID_ARGUMENT`).
 pub const MARSAL_SEARCH_MAX_DETERMINIZATIONS: u32 = 1024;
+const _: () =
+    assert!(MARSAL_SEARCH_MAX_DETERMINIZATIONS == marsal_host::MAX_SEARCH_DETERMINIZATIONS);
 
 /// The longest time limit `marsal_game_search_move_timed` takes, in
 /// milliseconds (an hour).
@@ -40,6 +42,19 @@ pub struct MarsalSearchConfig {
     pub seed: u64,
 }
 
+/// The search bot's limits, as the library checks them (the host layer's,
+/// written once for every host): `marsal_search_limits` writes them.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarsalSearchLimits {
+    /// The default node budget (`MARSAL_SEARCH_DEFAULT_NODES`).
+    pub default_nodes: u32,
+    /// The most determinizations (`MARSAL_SEARCH_MAX_DETERMINIZATIONS`).
+    pub max_determinizations: u32,
+    /// The longest time limit in milliseconds (`MARSAL_SEARCH_MAX_TIME_MS`).
+    pub max_time_ms: u32,
+}
+
 /// What a search cost (`marsal::SearchResult` without its move).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,32 +68,17 @@ pub struct MarsalSearchStats {
     pub depth: u32,
 }
 
-/// The Rust configuration of `c`, or `MARSAL_STATUS_INVALID_ARGUMENT` naming
-/// the bad field.
-pub(crate) fn search_config(c: &MarsalSearchConfig) -> Result<SearchConfig, Error> {
-    check_nodes(c.nodes)?;
-    if c.determinizations > MARSAL_SEARCH_MAX_DETERMINIZATIONS {
-        return Err(invalid(format!(
-            "determinizations must be 0 (chosen from the budget) up to \
-             {MARSAL_SEARCH_MAX_DETERMINIZATIONS}, not {}",
-            c.determinizations
-        )));
-    }
-    Ok(SearchConfig {
-        nodes: c.nodes,
-        seed: c.seed,
-        determinizations: c.determinizations,
-        ..SearchConfig::default()
-    })
+/// The Rust configuration of `c` with the time limit `time_ms` (the host
+/// layer's checks, [`marsal_host::search_config`]), or
+/// `MARSAL_STATUS_INVALID_ARGUMENT` naming the bad field.
+pub(crate) fn search_config(c: &MarsalSearchConfig, time_ms: u32) -> Result<SearchConfig, Error> {
+    marsal_host::search_config(c.nodes, c.determinizations, c.seed, time_ms)
+        .map_err(|e| invalid(e.to_string()))
 }
 
-/// A node budget is at least 1.
+/// A node budget is at least 1 (the host layer's check).
 pub(crate) fn check_nodes(nodes: u32) -> FfiResult {
-    if nodes == 0 {
-        return Err(invalid(
-            "the search budget (nodes) must be at least 1 node".to_string(),
-        ));
-    }
+    marsal_host::check_nodes(nodes).map_err(|e| invalid(e.to_string()))?;
     Ok(())
 }
 
@@ -99,6 +99,26 @@ pub unsafe extern "C" fn marsal_search_config_default(
             nodes: d.nodes,
             determinizations: d.determinizations,
             seed: d.seed,
+        };
+        Ok(())
+    })
+}
+
+/// Writes the search bot's limits into `*out`: its default node budget,
+/// the most determinizations and the longest time limit (in milliseconds)
+/// the library accepts; a budget of 0 nodes is refused too. A host that
+/// offers the search reads them here rather than writing them again.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn marsal_search_limits(out: *mut MarsalSearchLimits) -> MarsalStatus {
+    boundary(|| {
+        let out = try_mut!(out, "out");
+        *out = MarsalSearchLimits {
+            default_nodes: marsal_host::DEFAULT_SEARCH_NODES,
+            max_determinizations: marsal_host::MAX_SEARCH_DETERMINIZATIONS,
+            max_time_ms: marsal_host::MAX_SEARCH_TIME_MS,
         };
         Ok(())
     })
@@ -169,13 +189,7 @@ pub unsafe extern "C" fn marsal_game_search_move_timed(
 ) -> MarsalStatus {
     boundary(|| {
         let g = try_ref!(game, "game");
-        let config = search_config(try_ref!(config, "config"))?;
-        if time_ms > MARSAL_SEARCH_MAX_TIME_MS {
-            return Err(invalid(format!(
-                "time_ms must be 0 (no time limit) up to {MARSAL_SEARCH_MAX_TIME_MS}, not {time_ms}"
-            )));
-        }
-        let config = SearchConfig { time_ms, ..config };
+        let config = search_config(try_ref!(config, "config"), time_ms)?;
         let out = try_mut!(out, "out");
         let found = search(&g.game, &config);
         let mv = found.best.ok_or_else(|| {

@@ -59,6 +59,14 @@ fn config(nodes: u32, seed: u64) -> MarsalSearchConfig {
     }
 }
 
+/// A move to be written over.
+fn no_move() -> MarsalMove {
+    MarsalMove {
+        from: MarsalSquare { file: 0, rank: 0 },
+        to: MarsalSquare { file: 0, rank: 0 },
+    }
+}
+
 fn search(g: *const MarsalGame, c: &MarsalSearchConfig) -> Result<MarsalMove, MarsalStatus> {
     let mut mv = MarsalMove {
         from: MarsalSquare { file: 0, rank: 0 },
@@ -379,7 +387,7 @@ fn a_timed_search_stops_at_its_time_and_refuses_a_time_too_long() {
 }
 
 #[test]
-fn the_search_policy_is_the_one_game_search_with_the_batch_seeds() {
+fn the_search_policy_is_the_bots_move_with_the_batch_seeds() {
     let rules = Ruleset::classic();
     let games: Vec<_> = (0..3)
         .map(|i| handle(random_game(&rules, i, 10 + i as u32)))
@@ -401,7 +409,18 @@ fn the_search_policy_is_the_one_game_search_with_the_batch_seeds() {
     assert_eq!(s, MarsalStatus::Ok);
     let space = ActionSpace::new(&rules);
     for (i, &g) in games.iter().enumerate() {
-        let mv = search(g, &config(250, 9 + i as u64)).unwrap();
+        let mut mv = no_move();
+        let name = c"search:250";
+        // SAFETY: a live game, a name and a move to write.
+        let s = unsafe {
+            marsal_game_bot_move(
+                g,
+                name.as_ptr(),
+                marsal_host::batch_seed(9, i as u64),
+                &mut mv,
+            )
+        };
+        assert_eq!(s, MarsalStatus::Ok);
         let side = game(g).position().to_move();
         let expected = space.encode(side, rust_move(&mv).unwrap()).unwrap() as i64;
         assert_eq!(actions[i], expected, "game {i}");
@@ -615,4 +634,63 @@ fn the_vector_env_policies_are_the_batch_policies_of_its_games() {
         free(g);
     }
     free_rules(r);
+}
+
+/// A game between two bots by name, played move by move through the C ABI
+/// with one seed, is the host layer's game of that seed (the seed rule every
+/// host follows); a bad name or a game that is over is refused.
+#[test]
+fn a_game_between_named_bots_is_the_host_layers_game_of_the_seed() {
+    let mut rules = Ruleset::barrage();
+    rules.max_plies = Some(150);
+    let r = ruleset(rules);
+    let (red, blue) = (c"careful", c"search:300");
+    let mut g = null_mut();
+    // SAFETY: a live ruleset, two names, a handle to write.
+    let s = unsafe { marsal_game_new_bots(r, red.as_ptr(), blue.as_ptr(), 21, &mut g) };
+    assert_eq!(s, MarsalStatus::Ok);
+    loop {
+        let mut mv = no_move();
+        let bot = if game(g).position().to_move() == Side::Red {
+            red
+        } else {
+            blue
+        };
+        // SAFETY: a live game, a name and a move to write.
+        match unsafe { marsal_game_bot_move(g, bot.as_ptr(), 21, &mut mv) } {
+            MarsalStatus::Ok => {}
+            MarsalStatus::GameOver => break,
+            other => panic!("{other:?}"),
+        }
+        let mv = rust_move(&mv).unwrap();
+        // SAFETY: the handle is live and only this test uses it.
+        unsafe { &mut *g }.game.play(mv).expect("a legal move");
+    }
+    let bots = [
+        marsal_host::Bot::parse("careful").unwrap(),
+        marsal_host::Bot::parse("search:300").unwrap(),
+    ];
+    let expected = marsal_host::play_bot_game(&rules, bots, 21, &mut || 0).unwrap();
+    assert!(expected.moves().eq(game(g).moves()));
+    assert_eq!(expected.status(), game(g).status());
+    // SAFETY: bad names are what is tested; nothing is written.
+    unsafe {
+        let mut mv = no_move();
+        assert_eq!(
+            marsal_game_bot_move(g, c"clever".as_ptr(), 1, &mut mv),
+            MarsalStatus::InvalidArgument
+        );
+        let mut other = null_mut();
+        assert_eq!(
+            marsal_game_new_bots(r, c"search:0".as_ptr(), blue.as_ptr(), 1, &mut other),
+            MarsalStatus::InvalidArgument
+        );
+        assert!(other.is_null());
+        assert_eq!(
+            marsal_game_bot_move(g, null(), 1, &mut mv),
+            MarsalStatus::NullPointer
+        );
+    }
+    free_rules(r);
+    free(g);
 }

@@ -27,7 +27,9 @@ pub fn careful_by(
 pub struct BuiltinPlayer {
     bot: Builtin,
     rules: Ruleset,
-    rng: Rng,
+    /// The game's seed: its setup and every move are drawn from it by the
+    /// seed rule ([`marsal_host::setup_seed`], [`Builtin::choose_at`]).
+    seed: u64,
     /// Time spent choosing moves, which is the bot's and not the referee's.
     thinking: std::time::Duration,
     /// Whether it plays the example setup it is offered whatever its kind.
@@ -40,12 +42,14 @@ pub struct BuiltinPlayer {
 }
 
 impl BuiltinPlayer {
-    /// `bot` playing under `rules`, its choices seeded with `seed`.
+    /// `bot` playing under `rules` in the game of `seed` (the seed rule of
+    /// every host: the same seed, ruleset and bots give the same game as the
+    /// C library and Python).
     pub fn new(bot: Builtin, rules: &Ruleset, seed: u64) -> BuiltinPlayer {
         BuiltinPlayer {
             bot,
             rules: *rules,
-            rng: Rng::new(seed),
+            seed,
             thinking: std::time::Duration::ZERO,
             plays_example: false,
             seen: None,
@@ -68,7 +72,7 @@ impl crate::referee::Player for BuiltinPlayer {
         &mut self,
         start: &crate::referee::GameStart,
     ) -> Result<marsal::Setup, crate::referee::Fault> {
-        let seed = self.rng.next_u64();
+        let seed = marsal_host::setup_seed(self.seed, start.side);
         let seen = marsal::Behaviour::new(start.side);
         self.seen = Some(match self.memory {
             Some(memory) => seen.with_memory(memory),
@@ -99,11 +103,11 @@ impl crate::referee::Player for BuiltinPlayer {
         let start = std::time::Instant::now();
         let mv = self
             .bot
-            .choose_seen(
+            .choose_at(
                 &self.rules,
                 view,
                 legal,
-                &mut self.rng,
+                self.seed,
                 self.seen.as_ref(),
                 &mut || start.elapsed().as_micros() as u64,
             )
@@ -267,27 +271,12 @@ impl Belief {
         Some((pos, seen))
     }
 
-    /// The search bot's choice among `moves` (the referee's list), with what
-    /// it saw the enemy's pieces do in its beliefs (as
-    /// [`marsal::search_game`] weighs them), or the careful bot's when the
-    /// belief could not be kept.
-    pub fn choose(
-        &self,
-        board: impl Fn(Square) -> SquareView,
-        moves: &[Move],
-        config: &marsal::SearchConfig,
-        rng: &mut Rng,
-    ) -> Move {
-        match &self.pos {
-            Some(pos) if pos.to_move() == self.side => {
-                let start = std::time::Instant::now();
-                let mut clock = || start.elapsed().as_micros() as u64;
-                marsal::search_position_seen(pos, moves, config, &self.seen, &mut clock)
-                    .best
-                    .unwrap_or(moves[0])
-            }
-            _ => careful_by(&self.rules, board, moves, rng),
-        }
+    /// The side's view of the position it keeps, when it could be kept and
+    /// the side is to move, and what it saw the enemy's pieces do: what a
+    /// bot of the roster decides from ([`Builtin::choose_at`]).
+    pub fn told(&self) -> Option<(View, &marsal::Behaviour)> {
+        let pos = self.pos.as_ref().filter(|p| p.to_move() == self.side)?;
+        Some((pos.view(self.side), &self.seen))
     }
 }
 
@@ -374,19 +363,12 @@ mod tests {
                         }
                     }
                     if seed == 0 && game.position().ply() % 97 == 13 {
-                        let config = marsal::SearchConfig::default()
-                            .with_nodes(1_500)
-                            .with_seed(3);
                         let legal = game.legal_moves();
-                        let b = &beliefs[side.index()];
+                        let (view, seen) = beliefs[side.index()].told().expect("a belief");
+                        let bot = Builtin::parse("search:1500").expect("a bot");
                         assert_eq!(
-                            Some(b.choose(
-                                |_| SquareView::Empty,
-                                &legal,
-                                &config,
-                                &mut rng.clone()
-                            )),
-                            marsal::search_game(&game, &config).best,
+                            bot.choose_at(&rules, &view, &legal, seed, Some(seen), &mut || 0),
+                            bot.move_at(&game, seed),
                             "{name} ply {}: the protocol bot searches as the game's search does",
                             game.position().ply()
                         );

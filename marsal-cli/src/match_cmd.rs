@@ -287,13 +287,11 @@ pub fn run(o: Options) -> Result<(), String> {
         // Program index playing Red in this game.
         let red_program = (i % 2) as usize;
         let order = [red_program, 1 - red_program];
-        let bot_seed = |p: usize| {
-            o.seed
-                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                .wrapping_add(u64::from(i) * 2 + p as u64)
-        };
-        let mut red = specs[order[0]].player(&rules, time_limit, o.bot_stderr, bot_seed(0))?;
-        let mut blue = specs[order[1]].player(&rules, time_limit, o.bot_stderr, bot_seed(1))?;
+        // The game of this seed (the seed rule of a batch): its example
+        // setups, and every built-in bot's setup and moves.
+        let game_seed = marsal_host::batch_seed(o.seed, u64::from(i));
+        let mut red = specs[order[0]].player(&rules, time_limit, o.bot_stderr, game_seed)?;
+        let mut blue = specs[order[1]].player(&rules, time_limit, o.bot_stderr, game_seed)?;
         if o.remember {
             red.remember(memories[order[0]]);
             blue.remember(memories[order[1]]);
@@ -304,7 +302,7 @@ pub fn run(o: Options) -> Result<(), String> {
             &name,
             [red.as_mut(), blue.as_mut()],
             game_names,
-            o.seed.wrapping_add(u64::from(i)),
+            game_seed,
         )?;
         if o.remember {
             for (p, player) in [(order[0], &red), (order[1], &blue)] {

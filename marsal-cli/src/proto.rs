@@ -339,7 +339,8 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
     let mut rules = Ruleset::marsal_a_spion();
     let mut side = Side::Red;
     let mut board: Option<Board> = None;
-    let mut rng = Rng::new(seed);
+    // The bot plays the game of `seed` by the seed rule of every host.
+    let mut fallback = Rng::new(seed);
     let mut belief: Option<crate::bots::Belief> = None;
     let say = |out: &mut std::io::StdoutLock, s: &str| -> Result<(), String> {
         writeln!(out, "{s}")
@@ -360,37 +361,19 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
             }
             "side" => side = rest.parse().map_err(|_| format!("bad side {rest:?}"))?,
             "time" => bot = budget.bot(rest.trim().parse().ok()),
-            "setup" if matches!(bot, Builtin::Search { .. }) => {
-                let setup = marsal::Setup::sensible(&rules, side, rng.next_u64());
+            "setup" => {
+                // The bot's setup ([`Builtin::setup`]: the example offered,
+                // or the search bot's own).
+                let example = Setup::from_text(&rules, side, rest)
+                    .unwrap_or_else(|_| Setup::random(&rules, side, seed));
+                let setup = bot.setup(&rules, side, marsal_host::setup_seed(seed, side), &example);
                 say(&mut out, &setup.to_text(&rules).to_string())?;
             }
-            "start" if matches!(bot, Builtin::Search { .. }) => {
-                belief = Some(crate::bots::Belief::new(&rules, side));
-            }
+            "start" => belief = Some(crate::bots::Belief::new(&rules, side)),
             "move" => {
                 if let Some(b) = &mut belief {
                     b.observe(rest);
                 }
-            }
-            "setup" => {
-                // Shuffle the example: same rows, same pieces, so still legal.
-                let mut chars: Vec<char> = rest.chars().filter(|&c| c != '/').collect();
-                for i in (1..chars.len()).rev() {
-                    let j = rng.below(i as u32 + 1) as usize;
-                    chars.swap(i, j);
-                }
-                let mut it = chars.into_iter();
-                let text: String = rest
-                    .chars()
-                    .map(|c| {
-                        if c == '/' {
-                            '/'
-                        } else {
-                            it.next().unwrap_or('.')
-                        }
-                    })
-                    .collect();
-                say(&mut out, &text)?;
             }
             "view" => {
                 board = Board::parse(rest, side);
@@ -407,19 +390,26 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
                     say(&mut out, "resign")?;
                     continue;
                 }
+                let start = Instant::now();
+                let mut clock = || start.elapsed().as_micros() as u64;
+                // The roster's bot, from the view it keeps; when it could
+                // not be kept, the careful choice from the board it was told.
                 let enemy = rules.army(!side).kinds();
-                let mv = match (&board, bot) {
-                    (Some(b), Builtin::Search { .. }) if belief.is_some() => {
-                        let config = bot.search_config(rng.next_u64()).unwrap_or_default();
-                        belief.as_ref().map_or(moves[0], |bel| {
-                            bel.choose(|sq| b.at(sq, enemy), &moves, &config, &mut rng)
-                        })
-                    }
-                    (Some(b), Builtin::Careful | Builtin::Search { .. }) => {
-                        crate::bots::careful_by(&rules, |sq| b.at(sq, enemy), &moves, &mut rng)
-                    }
-                    _ => moves[rng.below(moves.len() as u32) as usize],
-                };
+                let mv = belief
+                    .as_ref()
+                    .and_then(|b| b.told())
+                    .and_then(|(view, seen)| {
+                        bot.choose_at(&rules, &view, &moves, seed, Some(seen), &mut clock)
+                    })
+                    .unwrap_or_else(|| match &board {
+                        Some(b) => crate::bots::careful_by(
+                            &rules,
+                            |sq| b.at(sq, enemy),
+                            &moves,
+                            &mut fallback,
+                        ),
+                        None => moves[0],
+                    });
                 // Write it as the referee listed it (with its `-` or `x`).
                 let text = rest
                     .split_whitespace()

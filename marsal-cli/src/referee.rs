@@ -269,7 +269,7 @@ pub fn parse_move_text(view: &View, text: &str) -> Result<Move, String> {
 
 /// Plays one game. `players[0]` is Red, `players[1]` Blue; `names` are their
 /// names (each is told its own and the other's). `seed` picks the example
-/// setups. Both players are asked for a setup before either is checked, so
+/// setups (the random setups of [`marsal_host::setup_seed`]: the seed rule). Both players are asked for a setup before either is checked, so
 /// that two bad setups end the game with no winner.
 pub fn run_game(
     rules: &Ruleset,
@@ -278,13 +278,8 @@ pub fn run_game(
     names: [&str; 2],
     seed: u64,
 ) -> Result<Played, String> {
-    let examples = Side::BOTH.map(|side| {
-        Setup::random(
-            rules,
-            side,
-            seed.wrapping_mul(2).wrapping_add(side.index() as u64),
-        )
-    });
+    let examples =
+        Side::BOTH.map(|side| Setup::random(rules, side, marsal_host::setup_seed(seed, side)));
     run_game_offering(rules, ruleset_name, players, names, examples)
 }
 

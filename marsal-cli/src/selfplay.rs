@@ -10,7 +10,7 @@
 
 use crate::bots::Builtin;
 use crate::words::{self, count, side_name};
-use marsal::{Game, Rng, Setup, Side};
+use marsal::Game;
 
 /// What `marsal selfplay` plays.
 pub struct Options<'a> {
@@ -61,15 +61,10 @@ pub fn run(o: Options) -> Result<(), String> {
     } = o;
     let (mut rules, _) = crate::load_ruleset(ruleset)?;
     rule_args.apply(&mut rules)?;
-    let setup = |side: Side, seed: u64| {
-        let example = Setup::random(&rules, side, seed);
-        bots[side.index()].setup(&rules, side, seed, &example)
-    };
-    let red = setup(Side::Red, seed.wrapping_mul(2));
-    let blue = setup(Side::Blue, seed.wrapping_mul(2).wrapping_add(1));
+    // The game of `seed` by the seed rule of every host.
+    let [red, blue] = marsal_host::bot_setups(&rules, bots, seed);
     let mut game =
         Game::new(&rules, &red, &blue).map_err(|e| format!("cannot start the game: {e}"))?;
-    let mut rng = Rng::new(seed ^ 0x5eed);
     crate::outln!(
         "{}",
         words::wrap(
@@ -92,15 +87,9 @@ pub fn run(o: Options) -> Result<(), String> {
     let (mut captures, mut fights) = (0u64, 0u64);
     while !game.status().is_over() {
         let side = game.position().to_move();
-        let moves = game.legal_moves();
-        let view = game.position().view(side);
-        // What the side saw the enemy's pieces do: the search bot weighs it.
-        let seen = marsal::Behaviour::from_game(&game, side);
         let start = std::time::Instant::now();
         let mv = bots[side.index()]
-            .choose_seen(&rules, &view, &moves, &mut rng, Some(&seen), &mut || {
-                start.elapsed().as_micros() as u64
-            })
+            .move_at_with_clock(&game, seed, &mut || start.elapsed().as_micros() as u64)
             .ok_or("the engine gave no legal move in a game it says is ongoing")?;
         let text = game.position().move_text(mv).to_string();
         let outcome = game

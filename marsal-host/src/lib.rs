@@ -54,13 +54,13 @@
 #![warn(missing_docs)]
 
 mod bots;
-mod limits;
-mod seeds;
 mod env;
 mod env_game;
+mod limits;
 mod playouts;
 #[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
 pub mod pool;
+mod seeds;
 mod vec_env;
 mod vec_env_errors;
 mod vec_env_legal;
@@ -75,19 +75,19 @@ mod vec_env_tests;
 mod words;
 
 pub use bots::{BOTS, Bot, BotError, move_time_share};
+pub use env::{StepResult, step_result};
+pub use env_game::EnvGame;
 pub use limits::{
     DEFAULT_SEARCH_NODES, LimitError, MAX_SEARCH_DETERMINIZATIONS, MAX_SEARCH_TIME_MS, check_nodes,
     search_config,
 };
-pub use seeds::{bot_setups, ply_seed, play_bot_game, setup_seed};
-pub use env::{StepResult, step_result};
-pub use env_game::EnvGame;
 /// The seed of each game of a batch (the engine's, used by every host).
 pub use marsal::batch_seed;
 pub use playouts::{
     PlayoutError, PlayoutSummary, play_random_plies, random_move, random_playout, random_playouts,
     with_ply_limit,
 };
+pub use seeds::{bot_setups, play_bot_game, ply_seed, setup_seed};
 pub use vec_env::VecEnv;
 pub use vec_env_errors::VecEnvError;
 pub use vec_env_outputs::{ObsBuffer, VecEnvOutputs};

@@ -645,7 +645,9 @@ impl Game {
     /// the search bot with a budget of N nodes a move, "search:time=MS" for
     /// MS milliseconds a move, "search:nodes=N,time=MS" for whichever ends
     /// first) chooses for the side to move, from what that side knows, as
-    /// text; `undefined` when the game is over. A timed search reads
+    /// text, in the game of `seed` (the seed rule of every host: the same
+    /// game, bot and seed give the move `marsal selfplay`, the C library and
+    /// Python give); `undefined` when the game is over. A timed search reads
     /// `Date.now()` and depends on the machine's speed (a node budget alone
     /// plays the same move everywhere). A budget or time out of range (N
     /// over 2,000,000, MS over 3,600,000, either 0) is a `RangeError`.
@@ -656,9 +658,9 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
     ) -> Result<Option<String>> {
         let bot = args::text(&bot, "bot")?;
-        let mut rng = Rng::new(args::seed(&seed, "seed")?);
+        let seed = args::seed(&seed, "seed")?;
         let mut clock = || (js_sys::Date::now() * 1_000.0) as u64;
-        let mv = bot_move(&self.game, &bot, &mut rng, &mut clock).map_err(|e| match e {
+        let mv = bot_move(&self.game, &bot, seed, &mut clock).map_err(|e| match e {
             BotError::Budget { .. } | BotError::Time { .. } => Error {
                 kind: ErrorKind::Range,
                 message: e.to_string(),

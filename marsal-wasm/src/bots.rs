@@ -3,7 +3,7 @@
 //! [`View`](marsal::View) and the legal moves (never from the referee's
 //! hidden state).
 
-use marsal::{Game, Move, Rng};
+use marsal::{Game, Move};
 use marsal_host::{Bot, BotError};
 
 /// The most nodes a search bot may be given (about a second a move in wasm).
@@ -11,19 +11,18 @@ pub const MAX_NODES: u32 = 2_000_000;
 
 /// The move bot `name` (a name of [`marsal_host::BOTS`], `search:N`,
 /// `search:time=MS` or `search:nodes=N,time=MS`) plays in `game` (for the
-/// side to move), drawing with `rng` (the search seeded with its first
-/// draw), a time limit read from `clock` (microseconds: WebAssembly in a
-/// page has no system clock). `Ok(None)` when the game is over or the side
-/// has no legal move.
+/// side to move), the game of `seed` ([`Bot::move_at`]: the seed rule of
+/// every host), a time limit read from `clock` (microseconds: WebAssembly
+/// in a page has no system clock). `Ok(None)` when the game is over or the
+/// side has no legal move.
 pub fn bot_move(
     game: &Game,
     name: &str,
-    rng: &mut Rng,
+    seed: u64,
     clock: &mut dyn FnMut() -> u64,
 ) -> Result<Option<Move>, BotError> {
     let bot = Bot::parse_within(name, MAX_NODES)?;
-    let search_seed = rng.next_u64();
-    Ok(bot.play_in_with_clock(game, rng, search_seed, clock))
+    Ok(bot.move_at_with_clock(game, seed, clock))
 }
 
 #[cfg(test)]
@@ -41,8 +40,7 @@ mod tests {
     #[test]
     fn a_bot_plays_a_legal_move_until_the_game_ends() {
         let mut g = game();
-        let mut rng = Rng::new(5);
-        while let Some(mv) = bot_move(&g, "search:300", &mut rng, &mut no_clock).expect("bot") {
+        while let Some(mv) = bot_move(&g, "search:300", 5, &mut no_clock).expect("bot") {
             assert!(g.is_legal(mv), "{mv}");
             g.play(mv).expect("legal");
         }
@@ -52,10 +50,9 @@ mod tests {
     #[test]
     fn the_search_bot_with_the_tree_plays_legal_moves() {
         let mut g = game();
-        let mut rng = Rng::new(6);
         for _ in 0..30 {
             let name = "search:nodes=300,method=tree";
-            let Some(mv) = bot_move(&g, name, &mut rng, &mut no_clock).expect("bot") else {
+            let Some(mv) = bot_move(&g, name, 6, &mut no_clock).expect("bot") else {
                 break;
             };
             assert!(g.is_legal(mv), "{mv}");
@@ -65,11 +62,11 @@ mod tests {
 
     #[test]
     fn an_unknown_bot_or_a_budget_over_the_pages_limit_is_refused() {
-        let err = bot_move(&game(), "clever", &mut Rng::new(1), &mut no_clock).unwrap_err();
+        let err = bot_move(&game(), "clever", 1, &mut no_clock).unwrap_err();
         assert!(err.to_string().contains("random, careful, search"), "{err}");
-        let err = bot_move(&game(), "search:2000001", &mut Rng::new(1), &mut no_clock).unwrap_err();
+        let err = bot_move(&game(), "search:2000001", 1, &mut no_clock).unwrap_err();
         assert!(err.to_string().contains("from 1 to 2000000"), "{err}");
-        let err = bot_move(&game(), "search:time=0", &mut Rng::new(1), &mut no_clock).unwrap_err();
+        let err = bot_move(&game(), "search:time=0", 1, &mut no_clock).unwrap_err();
         assert!(matches!(err, BotError::Time { .. }), "{err}");
     }
 
@@ -89,12 +86,12 @@ mod tests {
                 reads += 1;
                 reads * 1_000
             };
-            let mv = bot_move(&g, name, &mut Rng::new(1), &mut clock).expect("bot");
+            let mv = bot_move(&g, name, 1, &mut clock).expect("bot");
             assert!(g.is_legal(mv.expect("a move")), "{name}");
             assert!((20..200).contains(&reads), "{name}: {reads} reads");
         }
         // A node budget only, without a clock.
-        let mv = bot_move(&g, "search:300", &mut Rng::new(1), &mut no_clock);
+        let mv = bot_move(&g, "search:300", 1, &mut no_clock);
         assert!(mv.expect("bot").is_some());
     }
 }

@@ -101,7 +101,8 @@ def test_the_search_bot_never_plays_an_illegal_move(preset):
         mv, stats = game.search(nodes=300, seed=ply)
         assert mv in game.legal_moves()
         assert stats.nodes >= 1
-        assert game.bot_action("search", ply, nodes=300) == game.move_to_action(mv)
+        assert game.bot_action("search", ply, nodes=300) \
+            == game.move_to_action(game.bot_move("search:300", ply))
         game.play(mv)
 
 
@@ -110,13 +111,13 @@ def test_search_budgets_are_validated_with_clear_errors():
     for bad in (0, -1, 2**32, 1.5, True, "100"):
         with pytest.raises(InvalidArgument, match="nodes"):
             game.search_move(nodes=bad)  # type: ignore[arg-type]
-        with pytest.raises(InvalidArgument, match="nodes"):
+        with pytest.raises(InvalidArgument, match="nodes|budget"):
             game.bot_action("search", 1, nodes=bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument, match="determinizations"):
         game.search_move(nodes=100, determinizations=marsal.SEARCH_MAX_DETERMINIZATIONS + 1)
     with pytest.raises(ValueError, match="budget"):
         game.bot_action("careful", 1, nodes=100)
-    with pytest.raises(ValueError, match="policy"):
+    with pytest.raises(InvalidArgument, match="unknown bot"):
         game.bot_action("minimax", 1)
     with pytest.raises(ValueError, match="opponent_nodes|nodes"):
         marsal.bot_actions([game], "random", nodes=5)
@@ -157,8 +158,10 @@ def test_batch_and_environment_policies_are_the_one_game_bots():
     games = [Game.random("barrage", i, i + 10) for i in range(3)]
     acts = marsal.bot_actions(games, "search", seed=7, nodes=200)
     for i, g in enumerate(games):
-        assert acts[i] == g.bot_action("search", 7 + i, nodes=200)
-        assert acts[i] == g.move_to_action(g.search_move(nodes=200, seed=7 + i))
+        # Game i of a batch is the game of batch_seed(seed, i) (the seed rule).
+        game_seed = (7 * 0x9E3779B9 + i) % 2**64
+        assert acts[i] == g.bot_action("search", game_seed, nodes=200)
+        assert acts[i] == g.move_to_action(g.bot_move("search:200", game_seed))
     with VectorEnv("barrage", 3, seed=2) as env:
         copies = [env.game(i) for i in range(3)]
         for policy, nodes in (("random", None), ("careful", None), ("search", 150)):

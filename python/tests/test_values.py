@@ -133,7 +133,7 @@ def test_a_wrong_argument_raises_a_marsal_error_naming_it():
         g.play_until_over(max_plies=-1)
     with pytest.raises(marsal.InvalidArgumentType, match="policy"):
         g.play_until_over(policy=3)
-    with pytest.raises(marsal.InvalidArgument, match="policy"):
+    with pytest.raises(marsal.InvalidArgument, match="unknown bot"):
         g.play_until_over(policy="clever")
     assert g.ply == 0
 

@@ -12,9 +12,9 @@ from typing import Any, Iterable, Optional
 import numpy as np
 
 from ._enums import Status
-from ._errors import InvalidArgument, _bad_value
-from ._library import _u64_arg, check, lib
-from ._structs import MarsalSearchConfig, MarsalSearchStats
+from ._errors import InvalidArgument, _bad_type, _bad_value
+from ._library import _encode, _u64_arg, check, lib
+from ._structs import MarsalSearchConfig, MarsalSearchLimits, MarsalSearchStats
 
 __all__ = [
     "POLICIES", "SEARCH_DEFAULT_NODES", "SEARCH_MAX_DETERMINIZATIONS", "SEARCH_MAX_TIME_MS",
@@ -25,32 +25,40 @@ __all__ = [
 POLICIES = ("random", "careful", "search")
 
 
-def _default_nodes() -> int:
-    """The library's default search budget (``marsal_search_config_default``)."""
-    config = MarsalSearchConfig()
-    check(lib.marsal_search_config_default(ctypes.byref(config)))
-    return int(config.nodes)
+def _limits() -> MarsalSearchLimits:
+    """The search's default budget and bounds, as the library checks them
+    (``marsal_search_limits``): written once, in Rust."""
+    limits = MarsalSearchLimits()
+    check(lib.marsal_search_limits(ctypes.byref(limits)))
+    return limits
 
 
+_LIMITS = _limits()
 #: The search bot's default node budget (about 10 ms a move on one core), as
 #: the library gives it.
-SEARCH_DEFAULT_NODES = _default_nodes()
-#: The most determinizations a search may be asked for.
-SEARCH_MAX_DETERMINIZATIONS = 1024
-#: The longest time limit a search may be given, in milliseconds (an hour).
-SEARCH_MAX_TIME_MS = 3_600_000
+SEARCH_DEFAULT_NODES = int(_LIMITS.default_nodes)
+#: The most determinizations a search may be asked for (the library's bound).
+SEARCH_MAX_DETERMINIZATIONS = int(_LIMITS.max_determinizations)
+#: The longest time limit a search may be given, in milliseconds (an hour:
+#: the library's bound).
+SEARCH_MAX_TIME_MS = int(_LIMITS.max_time_ms)
+
+
+def _c_u32(value: Any, what: str) -> int:
+    """``value`` as a C ``uint32_t`` (an int, NumPy's too, in 0..2**32):
+    only the conversion; the library checks the bounds and its error is
+    raised as it is (InvalidArgument)."""
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) \
+            or not 0 <= int(value) < 1 << 32:
+        raise InvalidArgument(
+            Status.INVALID_ARGUMENT,
+            f"{what} must be an int in 0..2**32 (the library's bounds apply), not {value!r}")
+    return int(value)
 
 
 def _time_arg(time_ms: Any) -> int:
-    """A search's time limit: an int in 0..SEARCH_MAX_TIME_MS, 0 for none
-    (InvalidArgument otherwise)."""
-    if not isinstance(time_ms, (int, np.integer)) or isinstance(time_ms, bool) \
-            or not 0 <= int(time_ms) <= SEARCH_MAX_TIME_MS:
-        raise InvalidArgument(
-            Status.INVALID_ARGUMENT,
-            f"time_ms (the search's time limit) must be an int in 0..{SEARCH_MAX_TIME_MS} "
-            f"(0: none), not {time_ms!r}")
-    return int(time_ms)
+    """A search's time limit for the library (which checks it)."""
+    return _c_u32(time_ms, "time_ms (the search's time limit)")
 
 
 def _policy_code(policy: str) -> int:
@@ -60,13 +68,8 @@ def _policy_code(policy: str) -> int:
 
 
 def _nodes_arg(nodes: Any) -> int:
-    """A search budget: an int in 1..2**32 (InvalidArgument otherwise)."""
-    if not isinstance(nodes, (int, np.integer)) or isinstance(nodes, bool) \
-            or not 1 <= int(nodes) < 1 << 32:
-        raise InvalidArgument(
-            Status.INVALID_ARGUMENT,
-            f"nodes (the search budget) must be an int in 1..2**32, not {nodes!r}")
-    return int(nodes)
+    """A search budget for the library (which checks it)."""
+    return _c_u32(nodes, "nodes (the search budget)")
 
 
 def _budget(policy: str, nodes: Optional[int]) -> int:
@@ -79,14 +82,26 @@ def _budget(policy: str, nodes: Optional[int]) -> int:
     return 0
 
 
+def _bot_name(policy: str, nodes: Optional[int]) -> bytes:
+    """The roster's name of the bot ``policy`` with the budget ``nodes``
+    (``"search:N"``); the library reads and checks it."""
+    if not isinstance(policy, str):
+        raise _bad_type(f"the bot's name must be str, not {type(policy).__name__}")
+    if nodes is not None:
+        if policy != "search":
+            raise _bad_value(f"nodes is the search bot's budget: bot {policy!r} takes none")
+        policy = f"search:{_nodes_arg(nodes)}"
+    return _encode(policy, "the bot's name")
+
+
+def _check_bot(name: bytes) -> None:
+    """Refuses a bot name the library does not know (its message:
+    InvalidArgument), before any game asks the bot for a move."""
+    check(lib.marsal_bot_check(name))
+
+
 def _search_config(nodes: int, seed: int, determinizations: int) -> MarsalSearchConfig:
-    if not isinstance(determinizations, int) or isinstance(determinizations, bool) \
-            or not 0 <= determinizations <= SEARCH_MAX_DETERMINIZATIONS:
-        raise InvalidArgument(
-            Status.INVALID_ARGUMENT,
-            f"determinizations must be an int in 0..{SEARCH_MAX_DETERMINIZATIONS} "
-            f"(0: chosen from the budget), not {determinizations!r}")
-    return MarsalSearchConfig(_nodes_arg(nodes), determinizations,
+    return MarsalSearchConfig(_nodes_arg(nodes), _c_u32(determinizations, "determinizations"),
                               _u64_arg(seed % (1 << 64), "seed"))
 
 

@@ -11,9 +11,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._bots import (
-    SEARCH_DEFAULT_NODES, SearchStats, _budget, _policy_code, _search_config, _time_arg,
-)
+from ._bots import SEARCH_DEFAULT_NODES, SearchStats, _bot_name, _search_config, _time_arg
 from ._enums import _SIDE_TO_MOVE, Side, State, Status
 from ._game_core import _GameCore
 from ._handle import _Handle
@@ -204,25 +202,42 @@ class Game(_GameCore, _Pictures, _Handle):
                                           ctypes.byref(out)))
         return Outcome.from_c(out)
 
+    def bot_move(self, bot: str = "random", seed: int = 0) -> Move:
+        """The move the built-in bot ``bot`` plays for the side to move, in
+        the game of ``seed`` (``marsal_game_bot_move``): ``"random"``,
+        ``"careful"``, ``"search"``, ``"search:N"`` (N nodes a move),
+        ``"search:time=MS"``, ``"search:nodes=N,time=MS"`` (the names of
+        ``marsal bot``). The seed rule of every host: the bot draws from
+        ``seed`` and the game's ply, so the same game, bot and seed give the
+        move ``marsal selfplay`` and the C library give. GameOver once the
+        game is over; InvalidArgument (the library's message) for a name it
+        does not know. The game is not changed.
+
+        >>> game = Game.for_bots("barrage", "careful", "random", seed=3)
+        >>> game.bot_move("careful", seed=3) in game.legal_moves()
+        True
+        """
+        mv = MarsalMove()
+        check(lib.marsal_game_bot_move(
+            self._get(), _encode(bot, "bot"), _u64_arg(seed % (1 << 64), "seed"),
+            ctypes.byref(mv)))
+        return Move.from_c(mv)
+
     def bot_action(self, policy: str = "random", seed: int = 0,
                    nodes: Optional[int] = None) -> int:
-        """An action for the side to move chosen inside the library by
-        ``policy``: ``"random"`` (uniform over the legal actions),
-        ``"careful"`` (from the side's view only: a capture it knows it wins,
-        the Flag first; else a random move that is not an attack it knows it
-        loses) or ``"search"`` (the search bot, see :meth:`search_move`, with
-        the budget ``nodes``, default :data:`marsal.SEARCH_DEFAULT_NODES`;
-        the other bots take no budget; its action is that of
-        ``search_move(nodes, seed)``). -1 once the game is over. The same
-        game, seed and budget give the same action.
+        """The action of :meth:`bot_move` (``policy`` a bot's name, ``nodes``
+        the search bot's budget, default :data:`marsal.SEARCH_DEFAULT_NODES`:
+        ``bot_action("search", seed, 500)`` is ``bot_move("search:500",
+        seed)``'s action). -1 once the game is over. The same game, seed and
+        budget give the same action.
         """
-        code = _policy_code(policy)
-        budget = _budget(policy, nodes)
-        one = (_game_p * 1)(self._get())
-        out = (_i64 * 1)()
-        check(lib.marsal_games_bot_actions_budget(
-            one, 1, code, budget, _u64_arg(seed % (1 << 64), "seed"), out, 1))
-        return int(out[0])
+        name = _bot_name(policy, nodes)
+        if self.is_over:
+            return -1
+        mv = MarsalMove()
+        check(lib.marsal_game_bot_move(
+            self._get(), name, _u64_arg(seed % (1 << 64), "seed"), ctypes.byref(mv)))
+        return self.move_to_action(Move.from_c(mv))
 
     # -- the search bot and determinizations
 
@@ -333,6 +348,29 @@ class Game(_GameCore, _Pictures, _Handle):
         return game
 
     @classmethod
+    def for_bots(cls, ruleset: Union[Ruleset, str], red: str, blue: str, seed: int = 0) -> "Game":
+        """The game of ``seed`` between the built-in bots ``red`` and ``blue``
+        (names as :meth:`bot_move` takes them), from their setups drawn by the
+        seed rule of every host (``marsal_game_new_bots``: the search bot's
+        sensible setup, the others' random one); play it on with
+        :meth:`bot_move` and the same seed.
+
+        >>> game = Game.for_bots("barrage", "careful", "search:300", seed=5)
+        >>> game.ply
+        0
+        """
+        rptr, tmp = _ruleset_arg(ruleset)
+        try:
+            out = _game_p()
+            check(lib.marsal_game_new_bots(
+                rptr, _encode(red, "red"), _encode(blue, "blue"),
+                _u64_arg(seed % (1 << 64), "seed"), ctypes.byref(out)))
+        finally:
+            if tmp is not None:
+                tmp.close()
+        return cls._wrap(out)
+
+    @classmethod
     def sensible(cls, ruleset: Union[Ruleset, str], red_seed: int, blue_seed: int) -> "Game":
         """A game from sensible setups (see :meth:`Ruleset.sensible_setup`:
         Red's from ``red_seed``, Blue's from ``blue_seed``)."""
@@ -381,9 +419,10 @@ class Game(_GameCore, _Pictures, _Handle):
         limit of its own, so a loop without one can run forever).
 
         ``policy`` chooses each move: a built-in bot's name (``"random"``,
-        ``"careful"`` or ``"search"``, as :meth:`bot_action`, seeded with
-        ``seed`` plus the ply) or a function of the game returning a move
-        (a :class:`Move`, its text or an action number's move).
+        ``"careful"``, ``"search"``, ``"search:N"``..., as :meth:`bot_move`
+        in the game of ``seed``: the seed rule of every host) or a function
+        of the game returning a move (a :class:`Move`, its text or an action
+        number's move).
 
         >>> game = Game.random("classic", red_seed=1, blue_seed=2)
         >>> status = game.play_until_over(lambda g: g.legal_moves()[0], max_plies=100)
@@ -395,7 +434,7 @@ class Game(_GameCore, _Pictures, _Handle):
             if self.is_over:
                 break
             if isinstance(policy, str):
-                self.play_action(self.bot_action(policy, seed + self.ply))
+                self.play(self.bot_move(policy, seed))
             elif callable(policy):
                 self.play(policy(self))
             else:

@@ -63,7 +63,7 @@ from ._enums import Side, Status
 from ._errors import InvalidArgument, _bad_type, _bad_value, _error
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalOutcome, MarsalPlayoutSummary, MarsalSearchConfig,
-    MarsalSearchStats, MarsalSquareView, MarsalVecEnvOutputs, MarsalViewInfo,
+    MarsalSearchLimits, MarsalSearchStats, MarsalSquareView, MarsalVecEnvOutputs, MarsalViewInfo,
     _buf_p, _c_status, _char_p, _env_p, _f32_p, _game_p, _i64, _rules_p, _size_p, _u8,
     _u8_p, _u32, _u64,
 )
@@ -222,6 +222,12 @@ _SIGNATURES = {
     "marsal_game_search_move_timed": (
         _c_status, [_game_p, ctypes.POINTER(MarsalSearchConfig), _u32, ctypes.POINTER(MarsalMove),
                     ctypes.POINTER(MarsalSearchStats)]),
+    "marsal_search_limits": (_c_status, [ctypes.POINTER(MarsalSearchLimits)]),
+    "marsal_bot_check": (_c_status, [ctypes.c_char_p]),
+    "marsal_game_new_bots": (
+        _c_status, [_rules_p, ctypes.c_char_p, ctypes.c_char_p, _u64, ctypes.POINTER(_game_p)]),
+    "marsal_game_bot_move": (
+        _c_status, [_game_p, ctypes.c_char_p, _u64, ctypes.POINTER(MarsalMove)]),
     "marsal_games_bot_actions_budget": (
         _c_status, [ctypes.POINTER(_game_p), ctypes.c_size_t, _u8, _u32, _u64, ctypes.c_void_p,
                     ctypes.c_size_t]),

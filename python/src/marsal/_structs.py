@@ -108,6 +108,16 @@ class MarsalSearchConfig(ctypes.Structure):
     ]
 
 
+class MarsalSearchLimits(ctypes.Structure):
+    """``MarsalSearchLimits`` of ``marsal.h``: the search's default budget and bounds."""
+
+    _fields_ = [
+        ("default_nodes", ctypes.c_uint32),
+        ("max_determinizations", ctypes.c_uint32),
+        ("max_time_ms", ctypes.c_uint32),
+    ]
+
+
 class MarsalSearchStats(ctypes.Structure):
     """``MarsalSearchStats`` of ``marsal.h``: what a search cost: nodes, determinizations, depth."""
 

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ._bots import POLICIES, _budget
+from ._bots import POLICIES, _bot_name, _check_bot
 from ._enums import Side
 from ._game import Game
 from ._errors import _bad_value
@@ -82,7 +82,7 @@ class MarsalEnv(gymnasium.Env):
                                  "opponent takes none")
             self.opponent_nodes: Optional[int] = None
         else:
-            _budget(str(opponent), opponent_nodes)  # refuses a bad budget now
+            _check_bot(_bot_name(str(opponent), opponent_nodes))  # refuses a bad bot now
             self.opponent_nodes = opponent_nodes
         if setup not in ("random", "sensible"):
             raise _bad_value(f"setup must be 'random' or 'sensible', not {setup!r}")
