@@ -1873,6 +1873,42 @@ enum MarsalStatus marsal_game_render_rgb(const struct MarsalGame *game,
                                          uint32_t *width_out,
                                          uint32_t *height_out);
 
+// Writes how a game with the status `*status` (as `marsal_game_status`
+// writes it) stands or ended, in words ("Red wins: the Flag was captured",
+// "a draw: the limit on the number of moves was reached", "Blue to move"),
+// into `buf` (see the text output convention). The words every host says:
+// `marsal selfplay` and `marsal match`, Python's `str(game.status)`, the
+// page.
+//
+// A status no game has is `MARSAL_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `status` must be NULL or readable; `buf` NULL or `cap` writable bytes;
+// `len_out` NULL or writable.
+enum MarsalStatus marsal_status_words(const struct MarsalGameStatus *status,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *len_out);
+
+// Writes what a fight did, in words, the pieces named ("Scout attacks
+// General and loses: the attacker is removed"), into `buf` (see the text
+// output convention): `attacker` the attacking kind (`MarsalKind`) or
+// `MARSAL_KIND_NONE` when it was not shown ("a hidden piece"), `defender`
+// the defending kind, `battle` the `MarsalBattle` (not `NO_FIGHT`), as a
+// `MarsalOutcome` or an observation gives them. The words every host says.
+//
+// An unknown kind or battle, or `NO_FIGHT`, is
+// `MARSAL_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `buf` must be NULL or `cap` writable bytes; `len_out` NULL or writable.
+enum MarsalStatus marsal_fight_words(uint8_t attacker,
+                                     uint8_t defender,
+                                     uint8_t battle,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *len_out);
+
 // Writes the message of the most recent failed call on this thread (a
 // successful call leaves it as it was) into `buf`
 // (`cap` bytes, NUL-terminated) and its length (without the NUL) into

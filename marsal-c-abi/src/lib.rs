@@ -70,12 +70,13 @@
 //! | `batch.rs` | random plies and playouts, views, moves and plays of many games |
 //! | `actions.rs` | a game's moves as actions and back, the games of one batch call of actions |
 //! | `encoding.rs` | action spaces, masks and observations for learning |
-//! | `bots.rs` | the built-in bots (random, careful, search) as batch policies |
+//! | `bots.rs` | the built-in bots by name: a game between two bots and a bot's move by the seed rule, a name checked; the bots as batch policies |
 //! | `vec_env_outputs.rs` | `MarsalVecEnvOutputs`, the caller's buffers of a vector env call, read as the host layer's `VecEnvOutputs` |
 //! | `vec_env.rs` | `MarsalVecEnv`, the host layer's vectorised environment (`marsal_host::VecEnv`) behind a handle |
 //! | `vec_env_flight.rs` | where an environment is in its asynchronous step, and its driver thread |
 //! | `vec_env_async.rs` | the asynchronous step of a vector env: send, then recv, the play on a driver thread |
 //! | `render.rs` | pictures of a game: SVG text and RGB pixels of a side's or the referee's view |
+//! | `words.rs` | how a game stands or ended and what a fight did, in the words of every host |
 #![allow(unsafe_code)]
 
 // cbindgen reads the items of these modules in this order: it is the order of
@@ -127,8 +128,8 @@ pub use determinize::{
 mod search;
 pub use search::{
     MARSAL_SEARCH_DEFAULT_NODES, MARSAL_SEARCH_MAX_DETERMINIZATIONS, MARSAL_SEARCH_MAX_TIME_MS,
-    MarsalSearchConfig, MarsalSearchStats, marsal_game_search_move, marsal_game_search_move_timed,
-    marsal_search_config_default,
+    MarsalSearchConfig, MarsalSearchLimits, MarsalSearchStats, marsal_game_search_move,
+    marsal_game_search_move_timed, marsal_search_config_default, marsal_search_limits,
 };
 mod batch;
 pub use batch::{
@@ -146,8 +147,9 @@ pub use encoding::{
 };
 mod bots;
 pub use bots::{
-    MARSAL_POLICY_CAREFUL, MARSAL_POLICY_RANDOM, MARSAL_POLICY_SEARCH,
-    marsal_games_bot_actions_budget, marsal_vec_env_bot_actions,
+    MARSAL_POLICY_CAREFUL, MARSAL_POLICY_RANDOM, MARSAL_POLICY_SEARCH, marsal_bot_check,
+    marsal_game_bot_move, marsal_game_new_bots, marsal_games_bot_actions_budget,
+    marsal_vec_env_bot_actions,
 };
 mod vec_env_outputs;
 pub use vec_env_outputs::{MARSAL_OBS_FLOAT32, MARSAL_OBS_UINT8, MarsalVecEnvOutputs};
@@ -164,6 +166,8 @@ mod vec_env_flight;
 pub use vec_env_async::{marsal_vec_env_in_flight, marsal_vec_env_recv, marsal_vec_env_send};
 mod render;
 pub use render::{MARSAL_VIEWER_REFEREE, marsal_game_render_rgb, marsal_game_render_svg};
+mod words;
+pub use words::{marsal_fight_words, marsal_status_words};
 mod status;
 pub use status::MarsalStatus;
 // After status: the last function of the header.

@@ -694,3 +694,83 @@ fn a_game_between_named_bots_is_the_host_layers_game_of_the_seed() {
     free_rules(r);
     free(g);
 }
+
+/// The words of a status and of a fight are the host layer's, for every
+/// status a game can have and every fight; what no game has is refused.
+#[test]
+fn the_words_of_an_ending_and_a_fight_are_the_host_layers() {
+    let words = |f: &dyn Fn(*mut c_char, usize, *mut usize) -> MarsalStatus| {
+        let mut buf = [0 as c_char; 256];
+        let mut len = 0;
+        assert_eq!(f(buf.as_mut_ptr(), buf.len(), &mut len), MarsalStatus::Ok);
+        // SAFETY: the library wrote a NUL-terminated text.
+        unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    let mut rules = Ruleset::barrage();
+    rules.max_plies = Some(40);
+    let bots = [marsal_host::Bot::Random, marsal_host::Bot::Careful];
+    for seed in 0..6 {
+        let g = marsal_host::play_bot_game(&rules, bots, seed, &mut || 0).unwrap();
+        let c = crate::values::c_status(g.status());
+        // SAFETY: a status to read, a buffer to write.
+        let got = words(&|b, cap, n| unsafe { marsal_status_words(&c, b, cap, n) });
+        assert_eq!(got, marsal_host::status_words(g.status()));
+    }
+    // SAFETY: a buffer to write.
+    let got = words(&|b, cap, n| unsafe {
+        marsal_fight_words(
+            PieceKind::Scout as u8,
+            PieceKind::General as u8,
+            MarsalBattle::DefenderWins as u8,
+            b,
+            cap,
+            n,
+        )
+    });
+    assert_eq!(
+        got,
+        "Scout attacks General and loses: the attacker is removed"
+    );
+    let got = words(&|b, cap, n| unsafe {
+        marsal_fight_words(
+            MARSAL_NONE,
+            PieceKind::Flag as u8,
+            MarsalBattle::FlagCaptured as u8,
+            b,
+            cap,
+            n,
+        )
+    });
+    assert_eq!(got, "a hidden piece captures the Flag");
+    let mut len = 0;
+    let bad = MarsalGameStatus {
+        state: 9,
+        side: 0,
+        reason: 0,
+    };
+    // SAFETY: what no game has is what is tested; nothing is written.
+    unsafe {
+        let mut buf = [0 as c_char; 8];
+        let b = buf.as_mut_ptr();
+        assert_eq!(
+            marsal_status_words(&bad, b, 8, &mut len),
+            MarsalStatus::InvalidArgument
+        );
+        assert_eq!(
+            marsal_status_words(null(), b, 8, &mut len),
+            MarsalStatus::NullPointer
+        );
+        let no_fight = MarsalBattle::NoFight as u8;
+        assert_eq!(
+            marsal_fight_words(1, 2, no_fight, b, 8, &mut len),
+            MarsalStatus::InvalidArgument
+        );
+        assert_eq!(
+            marsal_fight_words(1, 99, 1, b, 8, &mut len),
+            MarsalStatus::InvalidArgument
+        );
+    }
+}

@@ -1,8 +1,10 @@
 //! Everything the program says to a person, in words: the legend of the
 //! letters, fight results, endings, plurals.
 
-use marsal::{Battle, Observation, PieceKind, Ruleset, Side};
-pub use marsal_host::{battle_token, kinds_in_play, reason_token, side_name, status_words};
+use marsal::{Observation, Ruleset, Side};
+pub use marsal_host::{
+    battle_token, fight_words, kinds_in_play, reason_token, side_name, status_words,
+};
 use std::fmt::Write;
 
 /// `1 fight`, `2 fights`.
@@ -91,19 +93,6 @@ pub fn short_legend(rules: &Ruleset) -> String {
     }
     s.push_str("?=unknown enemy ~=lake; upper case Red, lower case Blue");
     s
-}
-
-/// What a fight result means, in words, with the pieces named.
-pub fn fight_words(attacker: Option<PieceKind>, defender: PieceKind, battle: Battle) -> String {
-    let a = attacker.map_or_else(|| "a hidden piece".to_string(), |k| k.name().to_string());
-    let d = defender.name();
-    match battle {
-        Battle::AttackerWins => format!("{a} attacks {d} and wins: the {d} is removed"),
-        Battle::DefenderWins => format!("{a} attacks {d} and loses: the attacker is removed"),
-        Battle::BothRemoved => format!("{a} attacks {d}: equal strength, both are removed"),
-        Battle::MineDefused => format!("{a} attacks {d} and defuses it: the {d} is removed"),
-        Battle::FlagCaptured => format!("{a} captures the {d}"),
-    }
 }
 
 /// One move as `observer` saw it, in words: "Blue e7-e6" or

@@ -23,7 +23,7 @@
 //!   action indices into the caller's buffers ([`VecEnvOutputs`]);
 //! - [`pool`]: the persistent worker threads a vector environment steps its
 //!   games on;
-//! - [`status_words`], [`reason_token`], [`battle_token`] and
+//! - [`status_words`], [`fight_words`], [`reason_token`], [`battle_token`] and
 //!   [`kinds_in_play`]: how a game ended in words and in the marsal
 //!   protocol's tokens, and the kinds a legend lists.
 //!
@@ -92,5 +92,6 @@ pub use vec_env::VecEnv;
 pub use vec_env_errors::VecEnvError;
 pub use vec_env_outputs::{ObsBuffer, VecEnvOutputs};
 pub use words::{
-    battle_token, draw_reason, kinds_in_play, reason_token, side_name, status_words, win_reason,
+    battle_token, draw_reason, fight_words, kinds_in_play, reason_token, side_name, status_words,
+    win_reason,
 };

@@ -76,7 +76,9 @@ pub fn draw_reason(reason: DrawReason) -> String {
     }
 }
 
-/// How a game stands or ended, in words.
+/// How a game stands or ended, in words: the words every host says (the
+/// `marsal` program, the C library's `marsal_status_words`, Python's
+/// `str(game.status)` and the page).
 ///
 /// ```
 /// use marsal::{Side, Status, WinReason};
@@ -90,6 +92,34 @@ pub fn status_words(status: Status) -> String {
             format!("{} wins: {}", side_name(winner), win_reason(reason))
         }
         Status::Drawn { reason } => format!("a draw: {}", draw_reason(reason)),
+    }
+}
+
+/// What a fight did, in words, the pieces named: `attacker` the attacking
+/// kind (`None` when it was not shown: "a hidden piece"). The words every
+/// host says (the `marsal` program, the C library's `marsal_fight_words`,
+/// Python and the page).
+///
+/// ```
+/// use marsal::{Battle, PieceKind};
+/// assert_eq!(
+///     marsal_host::fight_words(Some(PieceKind::Scout), PieceKind::General, Battle::DefenderWins),
+///     "Scout attacks General and loses: the attacker is removed"
+/// );
+/// assert_eq!(
+///     marsal_host::fight_words(None, PieceKind::Flag, Battle::FlagCaptured),
+///     "a hidden piece captures the Flag"
+/// );
+/// ```
+pub fn fight_words(attacker: Option<PieceKind>, defender: PieceKind, battle: Battle) -> String {
+    let a = attacker.map_or("a hidden piece", |k| k.name());
+    let d = defender.name();
+    match battle {
+        Battle::AttackerWins => format!("{a} attacks {d} and wins: the {d} is removed"),
+        Battle::DefenderWins => format!("{a} attacks {d} and loses: the attacker is removed"),
+        Battle::BothRemoved => format!("{a} attacks {d}: equal strength, both are removed"),
+        Battle::MineDefused => format!("{a} attacks {d} and defuses it: the {d} is removed"),
+        Battle::FlagCaptured => format!("{a} captures the {d}"),
     }
 }
 

@@ -67,7 +67,7 @@ def c_game(rules: Ruleset, seed: int) -> Game:
     return Game.from_json(text.raw[: n.value].decode())
 
 
-def cli_record(seed: int, max_turns: int) -> Optional[Dict[str, Any]]:
+def cli_record(seed: int, max_plies: int) -> Optional[Dict[str, Any]]:
     """Game 1 of `marsal match` between the bots with ``seed`` (its game seed
     is ``batch_seed(seed, 0)``), as recorded; None without ``MARSAL_CLI``."""
     cli = os.environ.get("MARSAL_CLI")
@@ -77,7 +77,7 @@ def cli_record(seed: int, max_turns: int) -> Optional[Dict[str, Any]]:
         subprocess.run(
             [cli, "match", "--red", f"builtin:{RED}", "--blue", f"builtin:{BLUE}",
              "--ruleset", "barrage", "--games", "1", "--seed", str(seed),
-             "--max-turns", str(max_turns), "--record", out],
+             "--max-plies", str(max_plies), "--record", out],
             check=True, stdout=subprocess.DEVNULL, timeout=300)
         data: Dict[str, Any] = json.loads((Path(out) / "game-001.json").read_text())
         return data
@@ -85,7 +85,7 @@ def cli_record(seed: int, max_turns: int) -> Optional[Dict[str, Any]]:
 
 @pytest.mark.parametrize("seed", [4, 11])
 def test_one_seed_gives_one_game_in_the_program_the_c_library_and_python(seed: int) -> None:
-    # `marsal match --max-turns 60`: 118 plies.
+    # `marsal match --max-plies 118`.
     rules = Ruleset.from_json({**json.loads(Ruleset("barrage").to_json()), "max_plies": 118})
     game_seed = batch_seed(seed, 0)
     py = python_game(rules, game_seed)
@@ -93,7 +93,7 @@ def test_one_seed_gives_one_game_in_the_program_the_c_library_and_python(seed: i
     assert py.is_over and c.is_over
     assert record(py) == record(c)
     assert str(py.status) == str(c.status)
-    cli = cli_record(seed, max_turns=60)
+    cli = cli_record(seed, max_plies=118)
     if cli is None:
         pytest.skip("MARSAL_CLI is not set: the program's game is not compared")
     assert Ruleset.from_json(json.dumps(cli["start"]["rules"])) == rules
