@@ -40,6 +40,9 @@ ln -s "$(command -v "$python")" "$work/bin/python3"
 doc_block() { (cd "$root" && PATH="$venv/bin:$PATH" bash .ci/doc-block "$@"); }
 install_block() { (cd "$root" && PATH="$work/bin:$PATH" bash .ci/doc-block "$@"); }
 
+step "no import circle in the package (.ci/python-import-loops)"
+python3 "$root/.ci/python-import-loops" "$here/src/marsal"
+
 step "README.md's and python/README.md's install, as written: python3 -m venv .venv, pip install -v ./python (maturin builds libmarsal with cargo)"
 install_block README.md "## From Python"
 install_block python/README.md "## Install"

@@ -1,6 +1,7 @@
 """The seed rule of every host: the same seed, ruleset and bot names give the
 same game through the `marsal` program (`marsal match --record`), the C
-library called directly and the Python API.
+library called directly and the Python API; and the game ends in the same
+words in all three (the library's words).
 
 The program is found through the environment variable ``MARSAL_CLI`` (the
 path of a built `marsal`; python/ci.sh builds it and sets it); without it the
@@ -23,6 +24,11 @@ from marsal._library import check, lib
 from marsal._structs import MarsalMove, MarsalOutcome, _game_p, _rules_p
 
 RED, BLUE = "careful", "search:300"
+
+
+def barrage_118() -> Ruleset:
+    """Barrage with a limit of 118 plies (`marsal match --max-plies 118`)."""
+    return Ruleset.from_json({**json.loads(Ruleset("barrage").to_json()), "max_plies": 118})
 
 
 def batch_seed(seed: int, index: int) -> int:
@@ -85,8 +91,7 @@ def cli_record(seed: int, max_plies: int) -> Optional[Dict[str, Any]]:
 
 @pytest.mark.parametrize("seed", [4, 11])
 def test_one_seed_gives_one_game_in_the_program_the_c_library_and_python(seed: int) -> None:
-    # `marsal match --max-plies 118`.
-    rules = Ruleset.from_json({**json.loads(Ruleset("barrage").to_json()), "max_plies": 118})
+    rules = barrage_118()
     game_seed = batch_seed(seed, 0)
     py = python_game(rules, game_seed)
     c = c_game(rules, game_seed)
@@ -99,3 +104,15 @@ def test_one_seed_gives_one_game_in_the_program_the_c_library_and_python(seed: i
     assert Ruleset.from_json(json.dumps(cli["start"]["rules"])) == rules
     assert cli["start"]["board"] == record(py)[0]
     assert [(m["from"], m["to"]) for m in cli["moves"]] == record(py)[1]
+    assert cli["result"]["text"] == str(py.status) == str(c.status)
+
+
+def test_the_words_of_an_ending_and_a_fight_are_the_librarys() -> None:
+    words = str(python_game(barrage_118(), 3).status)
+    assert words.startswith(("Red wins: ", "Blue wins: ", "a draw: ")), words
+    assert str(Game.random("barrage", 1, 2).status) == "Red to move"
+    buf = ctypes.create_string_buffer(128)
+    n = ctypes.c_size_t(0)
+    check(lib.marsal_fight_words(marsal.Kind.Scout.value, marsal.Kind.General.value, 2, buf,
+                                 len(buf), ctypes.byref(n)))
+    assert buf.value.decode() == "Scout attacks General and loses: the attacker is removed"

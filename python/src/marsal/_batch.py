@@ -7,26 +7,15 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Union
 
 from ._enums import Side
+from ._handle import _handles
 from ._library import _read_items, _side_code, _u32_arg, _u64_arg, check, lib
-from ._structs import MarsalSquareView, _game_p, _u64
+from ._structs import MarsalSquareView, _u64
 from ._values import View, _view_from_cells
 
 if TYPE_CHECKING:
     from ._game import Game
 
 __all__ = ["play_random", "views", "views_raw"]
-
-
-def _handles(games: Iterable[Optional["Game"]]) -> "ctypes.Array[Any]":
-    """A C array of the handles of ``games`` (closed games raise ValueError;
-    None becomes a NULL element, which the library refuses)."""
-    games = list(games)
-    arr = (_game_p * len(games))()
-    for i, g in enumerate(games):
-        arr[i] = _game_p() if g is None else g._get()
-        if g is not None:
-            g._legal_fresh = False  # the call may change the game
-    return arr
 
 
 def play_random(games: Iterable[Optional["Game"]], plies_each: int = 1, seed: int = 0) -> int:

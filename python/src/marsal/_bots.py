@@ -13,6 +13,7 @@ import numpy as np
 
 from ._enums import Status
 from ._errors import InvalidArgument, _bad_type, _bad_value
+from ._handle import _handles
 from ._library import _encode, _u64_arg, check, lib
 from ._structs import MarsalSearchConfig, MarsalSearchLimits, MarsalSearchStats
 
@@ -128,11 +129,11 @@ def bot_actions(games: Iterable[Any], policy: str = "random", seed: int = 0,
     one call (``marsal_games_bot_actions_budget``): an ``int64`` array, -1 for
     a game that is over. ``nodes`` is the search bot's budget (default
     :data:`SEARCH_DEFAULT_NODES`; the other bots take none); game ``i``'s
-    search is that of ``games[i].search_move(nodes, (seed + i) % 2**64)``. Every bot judges from the side to move's view only.
+    action is ``games[i].bot_action(policy, (seed * 0x9E3779B9 + i) % 2**64, nodes)`` (game
+    ``i`` of a batch is the game of that seed: the seed rule of every host). Every bot judges
+    from the side to move's view only.
     Pass ``out`` (a contiguous ``int64`` array of ``len(games)``) to reuse it.
     """
-    from ._batch import _handles
-
     code = _policy_code(policy)
     budget = _budget(policy, nodes)
     arr = _handles(games)

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import ctypes
+from typing import Any, Iterable, Optional, Protocol, TypeVar
 
 from ._library import lib
+from ._structs import _game_p
 
 _H = TypeVar("_H", bound="_Handle")
 
@@ -42,3 +44,23 @@ class _Handle:
             self.close()
         except Exception:  # pragma: no cover - interpreter shutdown
             pass
+
+
+class _GameHandle(Protocol):
+    """What :func:`_handles` needs of a game (:class:`marsal.Game` has it)."""
+
+    _legal_fresh: bool
+
+    def _get(self) -> Any: ...
+
+
+def _handles(games: Iterable[Optional[_GameHandle]]) -> "ctypes.Array[Any]":
+    """A C array of the handles of ``games`` (closed games raise ValueError;
+    None becomes a NULL element, which the library refuses)."""
+    games = list(games)
+    arr = (_game_p * len(games))()
+    for i, g in enumerate(games):
+        arr[i] = _game_p() if g is None else g._get()
+        if g is not None:
+            g._legal_fresh = False  # the call may change the game
+    return arr

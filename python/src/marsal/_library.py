@@ -223,6 +223,9 @@ _SIGNATURES = {
         _c_status, [_game_p, ctypes.POINTER(MarsalSearchConfig), _u32, ctypes.POINTER(MarsalMove),
                     ctypes.POINTER(MarsalSearchStats)]),
     "marsal_search_limits": (_c_status, [ctypes.POINTER(MarsalSearchLimits)]),
+    "marsal_status_words": (
+        _c_status, [ctypes.POINTER(MarsalGameStatus), _buf_p, ctypes.c_size_t, _size_p]),
+    "marsal_fight_words": (_c_status, [_u8, _u8, _u8, _buf_p, ctypes.c_size_t, _size_p]),
     "marsal_bot_check": (_c_status, [ctypes.c_char_p]),
     "marsal_game_new_bots": (
         _c_status, [_rules_p, ctypes.c_char_p, ctypes.c_char_p, _u64, ctypes.POINTER(_game_p)]),

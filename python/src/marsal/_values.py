@@ -14,6 +14,7 @@ from ._enums import (
     _WIN_REASONS, MAX_FILES, MAX_RANKS, Battle, Cell, Kind, Side, State, Status,
 )
 from ._errors import ParseError, _bad_type
+from ._library import _read_text, lib
 from ._structs import (
     MarsalGameStatus, MarsalMove, MarsalObservation, MarsalOutcome, MarsalPlayoutSummary,
     MarsalSquare,
@@ -229,12 +230,12 @@ class GameStatus:
         return self.side if self.state is State.WON else None
 
     def __str__(self) -> str:
-        if self.state is State.ONGOING:
-            return f"ongoing, {self.side} to move"
-        if self.state is State.WON:
-            return f"{self.side} won ({self.reason})"
-        who = f", {self.side}" if self.side is not None else ""
-        return f"drawn ({self.reason}{who})"
+        """How the game stands or ended, in the library's words
+        (``marsal_status_words``), the words every host says: ``"Red wins:
+        the Flag was captured"``, ``"a draw: ..."``, ``"Blue to move"``."""
+        c = MarsalGameStatus(_STATES.index(self.state),
+                             _NONE if self.side is None else self.side.code, self.reason_code)
+        return _read_text(lambda b, cap, n: lib.marsal_status_words(ctypes.byref(c), b, cap, n))
 
     @classmethod
     def from_c(cls, s: MarsalGameStatus) -> "GameStatus":

@@ -278,7 +278,7 @@ class VectorEnv:
         opponent (play them for the games where the opponent is to move: see
         :attr:`to_move`) or of a teacher. The same environment state, seed and
         budget give the same actions; game ``i``'s search is that of
-        ``self.game(i).search_move(nodes, (seed + i) % 2**64)``. Returns an ``int64`` array (reused unless ``out`` is given).
+        ``self.game(i).bot_action(policy, (seed * 0x9E3779B9 + i) % 2**64, nodes)``. Returns an ``int64`` array (reused unless ``out`` is given).
         """
         code = _policy_code(policy)
         budget = _budget(policy, nodes)
