@@ -7,7 +7,7 @@ use crate::protocol::{ErrorCode, Refusal};
 use crate::room::{Ending, Phase, Room, Seat};
 use crate::store::{Store, StoreError};
 use axum::extract::ws::{Message, Utf8Bytes};
-use marsal::{Rng, Setup, Side};
+use marsal::{Setup, Side};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as SyncMutex};
@@ -184,11 +184,9 @@ pub fn schedule(shared: &Arc<Shared>, cell: &Cell, live: &Live) {
             let seed = room.spec.seed;
             let (shared, cell) = (shared.clone(), cell.clone());
             tokio::spawn(async move {
+                // The room's game of `seed` by the seed rule of every host.
                 let mv = tokio::task::spawn_blocking(move || {
-                    let mut rng =
-                        Rng::new(seed ^ (u64::from(ply) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                    let search_seed = rng.next_u64();
-                    bot.play_in(&game, &mut rng, search_seed)
+                    bot.move_at(&game, seed)
                         .map(|mv| game.position().move_text(mv).to_string())
                 })
                 .await;
