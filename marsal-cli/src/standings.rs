@@ -152,14 +152,14 @@ fn tables(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> String 
     );
     let _ = writeln!(
         out,
-        "  # {:w$}  games  score      %     W    D    L  forfeits  Elo",
+        "  # {:w$}  games  score      %     W    D    L forfeits  Elo",
         "participant"
     );
     for (rank, &i) in order.iter().enumerate() {
         let t = &tallies[i];
         let _ = writeln!(
             out,
-            "{:>3} {:w$}  {:>5}  {:>5}  {:>5.1}  {:>4} {:>4} {:>4}  {:>8}  {}",
+            "{:>3} {:w$}  {:>5}  {:>5}  {:>5.1}  {:>4} {:>4} {:>4} {:>8}  {}",
             rank + 1,
             names[i],
             t.games.games(),
@@ -169,7 +169,8 @@ fn tables(header: &Header, games: &[GameResult], sprt: Option<&Sprt>) -> String 
             t.games.draws,
             t.games.losses,
             t.forfeits,
-            t.elo_short()
+            // The column says Elo: the row's words without it (80 columns).
+            t.elo_short().trim_start_matches("Elo ")
         );
     }
     let _ = writeln!(out, "\ncross-table (the row's points against the column):");

@@ -179,7 +179,7 @@ fn participants_that_cannot_start_or_crash_forfeit_and_the_tournament_goes_on() 
     // careful wins its 6 games, each by the other's forfeit.
     let careful = line(&run, "1 builtin:careful");
     assert!(
-        careful.contains(" 6      6  100.0     6    0    0         0"),
+        careful.contains(" 6      6  100.0     6    0    0        0"),
         "{careful}"
     );
     assert!(run.stdout.contains("forfeit 6"), "{}", run.stdout);
@@ -488,7 +488,7 @@ fn a_bot_has_a_name_a_working_folder_and_a_clock_that_forfeits_on_time() {
     let out = table("1");
     let slow = line(&out, "2 slow");
     assert!(
-        slow.contains(" 2      0    0.0     0    0    2         2"),
+        slow.contains(" 2      0    0.0     0    0    2        2"),
         "{slow}"
     );
     assert!(out.warns("timeout"), "{}", out.stderr);

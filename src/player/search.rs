@@ -55,7 +55,7 @@
 //! get wrong. Its known weakness — each determinization is searched as if
 //! both sides saw everything (strategy fusion) — the fight horizon removes
 //! where it cost most, at the fights with hidden pieces. The measurements (README,
-//! "Strength") were taken with `examples/strength.rs`.
+//! "Strength") were taken with `marsal-host/examples/strength.rs`.
 //!
 //! ```
 //! # #[cfg(feature = "alloc")]

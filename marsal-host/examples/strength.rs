@@ -3,62 +3,45 @@
 //! wins, losses and draws, and the Elo difference with its 95 % interval.
 //!
 //! ```text
-//! cargo run --release --example strength -- --ruleset classic --games 100 \
+//! cargo run --release -p marsal-host --example strength -- --ruleset classic --games 100 \
 //!     --a search --b careful --nodes 20000 --threads 2
 //! ```
 //!
-//! Bots: `random`, `careful`, `search` (`--nodes` its budget, `--nodes-b` the
-//! budget of bot B when it is a search bot too). A game drawn by the ply limit
+//! Bots: the roster every host plays (`random`, `careful`, `search`, ...:
+//! [`marsal_host::BOTS`]; `--nodes` the search's budget, `--nodes-b` the
+//! budget of bot B when it is a search bot too), each move by the seed rule
+//! ([`marsal_host::Bot::move_at`]). A game drawn by the ply limit
 //! (`--max-plies`, default 2000) counts half. Setups: each bot's own
 //! (`search`: [`Setup::sensible`]; the others: [`Setup::random`]), or
 //! `--setup sensible|random` for both.
 
-use marsal::{Game, Position, Rng, Ruleset, SearchConfig, Setup, Side, Status, careful_move};
+use marsal::{Game, Position, Ruleset, Setup, Side, Status};
+use marsal_host::{Bot, setup_seed};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Bot {
-    Random,
-    Careful,
-    Search(u32),
+/// The bot `name` of the roster ([`marsal_host::BOTS`]), the search bot with
+/// `nodes` a move.
+fn bot(name: &str, nodes: u32) -> Bot {
+    Bot::parse(name)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .with_nodes(Some(nodes))
 }
 
-impl Bot {
-    fn parse(name: &str, nodes: u32) -> Bot {
-        match name {
-            "random" => Bot::Random,
-            "careful" => Bot::Careful,
-            "search" => Bot::Search(nodes),
-            other => panic!("unknown bot {other} (random, careful, search)"),
-        }
-    }
-
-    fn setup(self, rules: &Ruleset, side: Side, seed: u64, choice: &str) -> Setup {
-        match (choice, self) {
-            ("sensible", _) | ("bot", Bot::Search(_)) => Setup::sensible(rules, side, seed),
-            _ => Setup::random(rules, side, seed),
-        }
-    }
-
-    fn choose(self, game: &Game, rng: &mut Rng, seed: u64) -> Option<marsal::Move> {
-        let moves = game.legal_moves();
-        match self {
-            Bot::Random => moves.get(rng.below(moves.len() as u32) as usize).copied(),
-            Bot::Careful => {
-                let view = game.position().view(game.position().to_move());
-                careful_move(game.rules(), |sq| view.at(sq), &moves, rng)
-            }
-            Bot::Search(nodes) => {
-                let config = SearchConfig::default().with_nodes(nodes).with_seed(seed);
-                marsal::search_position(game.position(), &moves, &config).best
-            }
-        }
+/// `side`'s setup in the game of `seed`: the bot's own (`choice` "bot"), or
+/// the sensible or random one for both.
+fn setup(bot: Bot, rules: &Ruleset, side: Side, seed: u64, choice: &str) -> Setup {
+    let s = setup_seed(seed, side);
+    match choice {
+        "sensible" => Setup::sensible(rules, side, s),
+        "random" => Setup::random(rules, side, s),
+        _ => bot.setup(rules, side, s, &Setup::random(rules, side, s)),
     }
 }
 
-/// 1 when A won, 0 when it lost, 0.5 for a draw; and the plies.
-fn play(rules: &Ruleset, a: Bot, b: Bot, game_no: u64, setup: &str) -> (f64, u32, bool) {
+/// 1 when A won, 0 when it lost, 0.5 for a draw; and the plies. The game of
+/// seed `1000 + game_no` by the seed rule of every host ([`Bot::move_at`]).
+fn play(rules: &Ruleset, a: Bot, b: Bot, game_no: u64, choice: &str) -> (f64, u32, bool) {
     let a_side = if game_no % 2 == 0 {
         Side::Red
     } else {
@@ -66,18 +49,12 @@ fn play(rules: &Ruleset, a: Bot, b: Bot, game_no: u64, setup: &str) -> (f64, u32
     };
     let bot = |s: Side| if s == a_side { a } else { b };
     let seed = 1000 + game_no;
-    let red = bot(Side::Red).setup(rules, Side::Red, seed * 2, setup);
-    let blue = bot(Side::Blue).setup(rules, Side::Blue, seed * 2 + 1, setup);
+    let red = setup(bot(Side::Red), rules, Side::Red, seed, choice);
+    let blue = setup(bot(Side::Blue), rules, Side::Blue, seed, choice);
     let mut game = Game::from_position(Position::new(rules, &red, &blue).expect("valid setups"));
-    let mut rngs = [Rng::new(seed * 7), Rng::new(seed * 11)];
-    while !game.status().is_over() {
-        let side = game.position().to_move();
+    while let Some(side) = game.status().to_move() {
         let mv = bot(side)
-            .choose(
-                &game,
-                &mut rngs[side.index()],
-                seed ^ u64::from(game.position().ply()),
-            )
+            .move_at(&game, seed)
             .expect("a move while the game is on");
         game.play(mv).expect("bots choose legal moves");
     }
@@ -118,9 +95,9 @@ fn main() {
         .parse()
         .expect("a number");
     let threads: usize = get("--threads", "2").parse().expect("a number");
-    let setup = get("--setup", "bot");
-    let a = Bot::parse(&get("--a", "search"), nodes);
-    let b = Bot::parse(&get("--b", "careful"), nodes_b);
+    let choice = get("--setup", "bot");
+    let a = bot(&get("--a", "search"), nodes);
+    let b = bot(&get("--b", "careful"), nodes_b);
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let results: Vec<(f64, u32, bool)> = std::thread::scope(|s| {
@@ -133,7 +110,7 @@ fn main() {
                         if i >= games {
                             break;
                         }
-                        out.push(play(&rules, a, b, i, &setup));
+                        out.push(play(&rules, a, b, i, &choice));
                     }
                     out
                 })
@@ -153,10 +130,13 @@ fn main() {
     let se = (var / n).sqrt();
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds().unwrap_or(f64::NAN);
-    let search_plies = match (a, b) {
-        (Bot::Search(_), Bot::Search(_)) => plies as f64,
-        (Bot::Search(_), _) | (_, Bot::Search(_)) => plies as f64 / 2.0,
-        _ => f64::NAN,
+    let searches = [a, b]
+        .iter()
+        .filter(|b| matches!(b, Bot::Search { .. }))
+        .count();
+    let search_plies = match searches {
+        0 => f64::NAN,
+        n => plies as f64 * n as f64 / 2.0,
     };
     println!(
         "{preset}: {a:?} vs {b:?}, {games} games (colours alternating, max {} plies)",
