@@ -130,6 +130,36 @@ pub fn draw_reason_words(
         .map_err(|e| fail(format!("draw reason {}", quote(&token)), e))
 }
 
+/// What a fight did, in words, as every host says it
+/// (`marsal_host::fight_words`): `attacker` the attacking kind's name
+/// ("Scout") or `null` when it was not shown, `defender` the defending
+/// kind's, `battle` an outcome's `battle` ("attacker_wins",
+/// "defender_wins", "both_removed", "mine_defused", "flag_captured"). An
+/// unknown kind or battle is an `Error`.
+#[wasm_bindgen(js_name = fightWords)]
+pub fn fight_words(
+    #[wasm_bindgen(unchecked_param_type = "string | null")] attacker: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] defender: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] battle: JsValue,
+) -> Result<String> {
+    let token = |value: &JsValue, what: &str| args::text(value, what);
+    let kind = |text: String, what: &str| {
+        serde_json::from_value::<PieceKind>(serde_json::Value::String(text.clone()))
+            .map_err(|e| fail(format!("{what} {}", quote(&text)), e))
+    };
+    let attacker = if attacker.is_null() {
+        None
+    } else {
+        Some(kind(token(&attacker, "attacker")?, "attacker")?)
+    };
+    let defender = kind(token(&defender, "defender")?, "defender")?;
+    let battle = token(&battle, "battle")?;
+    let battle =
+        serde_json::from_value::<marsal::Battle>(serde_json::Value::String(battle.clone()))
+            .map_err(|e| fail(format!("battle {}", quote(&battle)), e))?;
+    Ok(marsal_host::fight_words(attacker, defender, battle))
+}
+
 /// The preset names.
 #[wasm_bindgen]
 pub fn presets() -> Vec<String> {
@@ -582,10 +612,12 @@ impl Game {
         to_js(&self.game.status())
     }
 
-    /// The status in words ("Red to move", "Blue wins: the flag was captured").
+    /// The status in words, as every host says it ("Red to move", "Blue
+    /// wins: the Flag was captured": `marsal_host::status_words`, the words
+    /// of `marsal selfplay`, the C library and Python).
     #[wasm_bindgen(js_name = statusText)]
     pub fn status_text(&self) -> String {
-        self.game.status().to_string()
+        marsal_host::status_words(self.game.status())
     }
 
     /// Whether the game is over.

@@ -69,7 +69,7 @@ test('a game: legal moves as text, play, status, undo, an illegal move refused w
   const r = m.Ruleset.preset('classic');
   const g = m.Game.random(r, 1, 2);
   assert.deepEqual(g.status(), { ongoing: { to_move: 'red' } });
-  assert.equal(g.statusText(), 'red to move');
+  assert.equal(g.statusText(), 'Red to move');
   const moves = g.legalMoves();
   assert.ok(moves.length > 0 && moves.every((t) => /^[a-l]\d+[-x][a-l]\d+$/.test(t)));
   const out = g.play(moves[0]);
