@@ -85,7 +85,19 @@ async fn garbage_wrong_seats_replays_and_floods_are_refused_and_change_nothing()
     red.send(&json!({"type": "move", "ply": 0, "move": "z9-z10"}))
         .await;
     assert_eq!(red.expect_error().await, "bad_move");
-    red.send(&json!({"type": "move", "ply": 0, "move": "a1-a2"}))
+    // A well-formed step that is not among Red's legal moves (which steps
+    // are legal depends on the random setups).
+    let legal: Vec<&str> = before["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let illegal = ('a'..='j')
+        .flat_map(|f| (1..=9).map(move |r| format!("{f}{r}-{f}{}", r + 1)))
+        .find(|m| !legal.contains(&m.as_str()))
+        .unwrap();
+    red.send(&json!({"type": "move", "ply": 0, "move": illegal}))
         .await;
     let code = red.expect_error().await;
     assert!(code == "illegal_move" || code == "bad_move", "{code}");
