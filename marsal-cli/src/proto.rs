@@ -6,61 +6,17 @@ use crate::child::{Bot, ReadError};
 use crate::referee::{
     Answer, Ending, Fault, GameStart, Player, Said, move_text, one_line, parse_move_text,
 };
-use crate::words::battle_token;
-use marsal::{
-    KindSet, Move, Observation, PieceKind, Rng, Ruleset, Setup, Side, Square, SquareView, View,
-};
+use marsal::{Move, Observation, Ruleset, Setup, Side, View};
+use marsal_host::ToldBelief;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 /// The protocol's version, sent in the first line.
 pub const VERSION: u32 = 1;
 
-/// The board as `view` shows it, one line: ranks from the top, separated by
-/// `/`; `#` off the board, `~` lake, `.` empty, a piece letter (upper case
-/// Red, lower case Blue) for the viewer's pieces and the enemy pieces it
-/// knows, `?` for an enemy piece it does not know.
-pub fn view_text(view: &View) -> String {
-    let (files, ranks) = view.size();
-    let mut s = String::with_capacity((files as usize + 1) * ranks as usize);
-    for rank in (0..ranks).rev() {
-        if rank + 1 != ranks {
-            s.push('/');
-        }
-        for file in 0..files {
-            let ch = match Square::new(file, rank).map(|sq| view.at(sq)) {
-                None | Some(SquareView::OffBoard) => '#',
-                Some(SquareView::Lake) => '~',
-                Some(SquareView::Empty) => '.',
-                Some(SquareView::Own { kind, .. }) => {
-                    marsal::Piece::new(view.side(), kind).letter()
-                }
-                Some(SquareView::Enemy { possible }) => match possible.single() {
-                    Some(kind) => marsal::Piece::new(!view.side(), kind).letter(),
-                    None => '?',
-                },
-            };
-            s.push(ch);
-        }
-    }
-    s
-}
-
-/// The `move` line for one observation: `move <side> <text>` and for an
-/// attack `<attacker> <defender> <result>` (attacker `?` when not shown).
-pub fn move_line(obs: &Observation) -> String {
-    let sep = if obs.battle.is_some() { 'x' } else { '-' };
-    let mut s = format!("move {} {}{sep}{}", obs.side.name(), obs.mv.from, obs.mv.to);
-    if let (Some(defender), Some(battle)) = (obs.defender, obs.battle) {
-        let attacker = obs.piece.map_or('?', |k| k.letter());
-        s.push_str(&format!(
-            " {attacker} {} {}",
-            defender.letter(),
-            battle_token(battle)
-        ));
-    }
-    s
-}
+/// The protocol's text of a `view` board and a `move` line (the host
+/// layer's, which `marsal bot`'s belief reads back).
+pub use marsal_host::{move_line, view_text};
 
 /// The ruleset line: `ruleset <preset>` or `ruleset custom <json>`.
 pub fn ruleset_line(name: &str, rules: &Ruleset) -> String {
@@ -214,67 +170,6 @@ impl Player for MarsalBot {
 // ---------------------------------------------------------------------------
 // The client: `marsal bot random|careful` reads the protocol on stdin.
 
-/// What the client knows of the board: the view line, read back.
-struct Board {
-    files: u8,
-    ranks: u8,
-    side: Side,
-    cells: Vec<char>,
-}
-
-impl Board {
-    fn parse(text: &str, side: Side) -> Option<Board> {
-        let rows: Vec<&str> = text.split('/').collect();
-        let ranks = u8::try_from(rows.len()).ok()?;
-        let files = u8::try_from(rows.first()?.chars().count()).ok()?;
-        let mut cells = vec!['#'; files as usize * ranks as usize];
-        for (i, row) in rows.iter().enumerate() {
-            let rank = ranks as usize - 1 - i;
-            for (file, ch) in row.chars().enumerate().take(files as usize) {
-                cells[rank * files as usize + file] = ch;
-            }
-        }
-        Some(Board {
-            files,
-            ranks,
-            side,
-            cells,
-        })
-    }
-
-    fn at(&self, sq: Square, enemy_army: KindSet) -> SquareView {
-        if sq.file() >= self.files || sq.rank() >= self.ranks {
-            return SquareView::OffBoard;
-        }
-        let ch = self.cells[sq.rank() as usize * self.files as usize + sq.file() as usize];
-        match ch {
-            '#' => SquareView::OffBoard,
-            '~' => SquareView::Lake,
-            '.' => SquareView::Empty,
-            '?' => SquareView::Enemy {
-                possible: enemy_army,
-            },
-            c => {
-                let Some(kind) = PieceKind::from_letter(c) else {
-                    return SquareView::Empty;
-                };
-                let red = c.is_ascii_uppercase();
-                let owner = if red { Side::Red } else { Side::Blue };
-                if owner == self.side {
-                    SquareView::Own {
-                        kind,
-                        known_to_opponent: KindSet::ALL,
-                    }
-                } else {
-                    SquareView::Enemy {
-                        possible: KindSet::only(kind),
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// The search bot's time a move in `marsal bot --time`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveTime {
@@ -338,10 +233,8 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     let mut rules = Ruleset::marsal_a_spion();
     let mut side = Side::Red;
-    let mut board: Option<Board> = None;
-    // The bot plays the game of `seed` by the seed rule of every host.
-    let mut fallback = Rng::new(seed);
-    let mut belief: Option<crate::bots::Belief> = None;
+    // What it was told, kept as a position (the host layer's belief).
+    let mut belief = ToldBelief::new(&rules, side);
     let say = |out: &mut std::io::StdoutLock, s: &str| -> Result<(), String> {
         writeln!(out, "{s}")
             .and_then(|()| out.flush())
@@ -358,8 +251,12 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
                 } else {
                     Ruleset::preset(name).ok_or(format!("unknown ruleset {name:?}"))?
                 };
+                belief = ToldBelief::new(&rules, side);
             }
-            "side" => side = rest.parse().map_err(|_| format!("bad side {rest:?}"))?,
+            "side" => {
+                side = rest.parse().map_err(|_| format!("bad side {rest:?}"))?;
+                belief = ToldBelief::new(&rules, side);
+            }
             "time" => bot = budget.bot(rest.trim().parse().ok()),
             "setup" => {
                 // The bot's setup ([`Builtin::setup`]: the example offered,
@@ -369,18 +266,9 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
                 let setup = bot.setup(&rules, side, marsal_host::setup_seed(seed, side), &example);
                 say(&mut out, &setup.to_text(&rules).to_string())?;
             }
-            "start" => belief = Some(crate::bots::Belief::new(&rules, side)),
-            "move" => {
-                if let Some(b) = &mut belief {
-                    b.observe(rest);
-                }
-            }
-            "view" => {
-                board = Board::parse(rest, side);
-                if let Some(b) = &mut belief {
-                    b.view(rest);
-                }
-            }
+            "start" => belief = ToldBelief::new(&rules, side),
+            "move" => belief.observe(rest),
+            "view" => belief.view(rest),
             "go" => {
                 let moves: Vec<Move> = rest
                     .split_whitespace()
@@ -392,24 +280,10 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
                 }
                 let start = Instant::now();
                 let mut clock = || start.elapsed().as_micros() as u64;
-                // The roster's bot, from the view it keeps; when it could
-                // not be kept, the careful choice from the board it was told.
-                let enemy = rules.army(!side).kinds();
-                let mv = belief
-                    .as_ref()
-                    .and_then(|b| b.told())
-                    .and_then(|(view, seen)| {
-                        bot.choose_at(&rules, &view, &moves, seed, Some(seen), &mut clock)
-                    })
-                    .unwrap_or_else(|| match &board {
-                        Some(b) => crate::bots::careful_by(
-                            &rules,
-                            |sq| b.at(sq, enemy),
-                            &moves,
-                            &mut fallback,
-                        ),
-                        None => moves[0],
-                    });
+                // The roster's bot, from the view it keeps (the game of
+                // `seed` by the seed rule of every host); when it could not
+                // be kept, the careful choice from the board it was told.
+                let mv = belief.choose(bot, &moves, seed, &mut clock);
                 // Write it as the referee listed it (with its `-` or `x`).
                 let text = rest
                     .split_whitespace()

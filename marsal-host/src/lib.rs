@@ -12,6 +12,9 @@
 //! - [`setup_seed`], [`ply_seed`], [`bot_setups`], [`Bot::move_at`],
 //!   [`Bot::choose_at`] and [`play_bot_game`]: the seed rule, by which the
 //!   same seed, ruleset and bot names give the same game in every host;
+//! - [`ToldBelief`], [`view_text`], [`move_line`] and [`parse_move_words`]:
+//!   what a bot on the marsal protocol was told, in the protocol's text and
+//!   kept as a position its bot decides from (`marsal bot`);
 //! - [`random_move`], [`play_random_plies`], [`random_playout`],
 //!   [`random_playouts`] and [`batch_seed`]: random play and the seed of
 //!   each game of a batch;
@@ -60,7 +63,9 @@ mod limits;
 mod playouts;
 #[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
 pub mod pool;
+mod protocol_text;
 mod seeds;
+mod told;
 mod vec_env;
 mod vec_env_errors;
 mod vec_env_legal;
@@ -87,7 +92,9 @@ pub use playouts::{
     PlayoutError, PlayoutSummary, play_random_plies, random_move, random_playout, random_playouts,
     with_ply_limit,
 };
+pub use protocol_text::{move_line, parse_move_words, view_text};
 pub use seeds::{bot_setups, play_bot_game, ply_seed, setup_seed};
+pub use told::ToldBelief;
 pub use vec_env::VecEnv;
 pub use vec_env_errors::VecEnvError;
 pub use vec_env_outputs::{ObsBuffer, VecEnvOutputs};
