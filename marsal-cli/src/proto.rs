@@ -302,6 +302,7 @@ pub fn run_client(budget: Budget, seed: u64) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use marsal::{PieceKind, Square};
 
     /// The example of docs/protocol.md, under "### What each bot is told:
     /// only what its side knows" (the text block that starts `marsal 1`), is

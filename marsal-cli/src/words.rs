@@ -2,9 +2,7 @@
 //! letters, fight results, endings, plurals.
 
 use marsal::{Observation, Ruleset, Side};
-pub use marsal_host::{
-    battle_token, fight_words, kinds_in_play, reason_token, side_name, status_words,
-};
+pub use marsal_host::{fight_words, kinds_in_play, reason_token, side_name, status_words};
 use std::fmt::Write;
 
 /// `1 fight`, `2 fights`.
