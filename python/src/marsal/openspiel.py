@@ -52,7 +52,8 @@ per side), ``seed`` (int, 0: which family of setups).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+import json
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -65,7 +66,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
         "(open_spiel, Python 3.11 or newer)") from e
 
 from ._enums import Side
-from ._errors import IllegalMove, MarsalError, _bad_value
+from ._errors import MarsalError, ParseError, _bad_value
 from ._game import Game
 from ._ruleset import Ruleset
 from ._values import SeenMove
@@ -217,7 +218,6 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
         self.movers: List[int] = []
         # Each side's view when the game starts (where the enemy pieces stand).
         self.start: Tuple[str, str] = ("", "")
-        self._start_obs: Tuple[bytes, bytes] = (b"", b"")
 
     # -- the OpenSpiel state API -------------------------------------------
     def current_player(self) -> int:
@@ -249,8 +249,6 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
                 self.game = Game(g.ruleset, g.setup_text(0, self.setups[0]),
                                  g.setup_text(1, self.setups[1]))
                 self.start = (str(self.game.view(Side.RED)), str(self.game.view(Side.BLUE)))
-                self._start_obs = (self.game.observation(Side.RED).tobytes(),
-                                   self.game.observation(Side.BLUE).tobytes())
             return
         assert self.game is not None
         mover = self.current_player()
@@ -298,11 +296,13 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
                     state.apply_action(int(probability_sampler() * g.setups) % g.setups)
             return state
         actions = [int(a) for a in self.history()[2:]]
+        assert self.game is not None
+        moves = json.loads(self.game.to_json())["moves"]
         own = self.setups[player_id]
         start = int(probability_sampler() * g.setups) % g.setups
         for i in range(g.setups):
             other = (start + i) % g.setups
-            if self._agrees(player_id, own, other, actions):
+            if self._agrees(player_id, own, other, moves):
                 state = MarsalState(self._game_object)
                 for k in ((own, other) if player_id == 0 else (other, own)):
                     state.apply_action(k)
@@ -311,23 +311,24 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
                 return state
         raise RuntimeError("no setup agrees with the information state")  # the true one does
 
-    def _agrees(self, player: int, own: int, other: int, actions: Sequence[int]) -> bool:
+    def _agrees(self, player: int, own: int, other: int, moves: List[Any]) -> bool:
+        """Whether the game of setups ``own`` (``player``'s) and ``other``
+        with this game's ``moves`` (its JSON record's) agrees with everything
+        ``player`` knows: the library replays the moves (``Game.from_json``
+        checks each: one illegal there, no agreement) and compares ``player``'s
+        views, every move as seen included (``Game.is_consistent``)."""
         g = self._mgame
         red, blue = (own, other) if player == 0 else (other, own)
-        side = _SIDES[player]
-        seen = self.seen[player]
-        with Game(g.ruleset, g.setup_text(0, red), g.setup_text(1, blue)) as trial:
-            # The same view at the start (an observation is the view's encoding).
-            if trial.observation(side).tobytes() != self._start_obs[player]:
-                return False
-            for i, a in enumerate(actions):
-                try:
-                    trial.play_action(a)
-                except IllegalMove:
-                    return False
-                if _seen_text(trial.last_seen(side)) != seen[i]:
-                    return False
-        return True
+        with Game(g.ruleset, g.setup_text(0, red), g.setup_text(1, blue)) as start:
+            record = json.loads(start.to_json())
+        record["moves"] = moves
+        try:
+            trial = Game.from_json(record)
+        except ParseError:
+            return False
+        assert self.game is not None
+        with trial:
+            return trial.is_consistent(self.game, _SIDES[player])
 
     # -- for the observer ---------------------------------------------------
     def information_text(self, player: int) -> str:
