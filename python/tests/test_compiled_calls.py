@@ -1,5 +1,6 @@
 """The compiled per-ply calls (``marsal._native``: ``Game.legal_moves``,
-``Game.play``, ``LegalMoves``) behave exactly as their pure-Python fallback.
+``Game.play``) behave exactly as the same C calls made through ctypes (what
+``Game`` uses on another library, or with ``MARSAL_NATIVE=0``).
 
 The whole suite runs with either (CI runs it again with ``MARSAL_NATIVE=0``);
 these tests put the two side by side in one process when the compiled ones are
@@ -14,21 +15,20 @@ import pytest
 
 import marsal
 from marsal import Game, GameOver, IllegalMove, Move
-from marsal._game_core import _PyGameCore
-from marsal._legal_moves import _PyLegalMoves
+from marsal._game_core import _CallsGameCore
 
 compiled = pytest.mark.skipif(
     not marsal.compiled_calls(), reason="the compiled calls are not in use")
 
 
 class PyGame(Game):
-    """A Game with the pure-Python per-ply calls (its native base stays idle:
-    it is never attached, and only ever forgets its moves)."""
+    """A Game with the per-ply calls through ctypes (its native base stays
+    idle: it is never attached, and only ever forgets its moves)."""
 
-    legal_moves = _PyGameCore.legal_moves  # type: ignore[assignment]
-    play = _PyGameCore.play  # type: ignore[assignment]
-    _core_attach = _PyGameCore._core_attach
-    _vptr = _PyGameCore._vptr
+    legal_moves = _CallsGameCore.legal_moves  # type: ignore[assignment]
+    play = _CallsGameCore.play  # type: ignore[assignment]
+    _core_attach = _CallsGameCore._core_attach
+    _handle = _CallsGameCore._handle
 
 
 def test_an_installed_package_uses_its_compiled_calls_unless_told_not_to():
@@ -39,9 +39,8 @@ def test_an_installed_package_uses_its_compiled_calls_unless_told_not_to():
         native_file, marsal.find_library())
     expected = same_library and os.environ.get("MARSAL_NATIVE") != "0"
     assert marsal.compiled_calls() is expected
-    game_type = marsal.Game.random("classic", 1, 2).legal_moves()
-    assert type(game_type) is marsal.LegalMoves
-    assert (type(game_type) is _PyLegalMoves) is not expected
+    assert type(marsal.Game.random("classic", 1, 2).legal_moves()) is marsal.LegalMoves
+    assert (marsal.Game.__mro__[1] is _CallsGameCore) is not expected
 
 
 def same_behaviour(compiled_moves, python_moves):
@@ -93,7 +92,7 @@ def test_the_compiled_and_the_python_calls_play_the_same_games(preset):
             assert type(slow) is PyGame
             for _ in range(300):
                 a, b = fast.legal_moves(), slow.legal_moves()
-                assert type(a) is marsal.LegalMoves and type(b) is _PyLegalMoves
+                assert type(a) is type(b) is marsal.LegalMoves
                 assert list(a) == list(b)
                 if not b:
                     break
@@ -111,7 +110,7 @@ def test_the_compiled_sequence_is_made_from_move_codes_as_the_python_one():
         bytes([ord(m.from_square[0]) - 97, int(m.from_square[1:]) - 1,
                ord(m.to_square[0]) - 97, int(m.to_square[1:]) - 1])
         for m in g.legal_moves())
-    same_behaviour(marsal.LegalMoves(codes), _PyLegalMoves(codes))
+    same_behaviour(marsal.LegalMoves(codes), g.legal_moves())
     assert marsal.LegalMoves(codes) == g.legal_moves()
     assert len(marsal.LegalMoves()) == 0 and not marsal.LegalMoves(b"")
     with pytest.raises(ValueError):

@@ -387,7 +387,7 @@ class Game(_GameCore, _Pictures, _Handle):
 
     # -- moves
 
-    # legal_moves and play: _game_core (compiled, or the pure-Python fallback).
+    # legal_moves and play: _game_core (compiled, or the same C calls through ctypes).
 
     def _play_text(self, move: Union[str, bytes]) -> Outcome:
         """:meth:`play` of move text (``"e5-e6"``, ``"e5xe6"``)."""

@@ -1,15 +1,16 @@
 """The library: loading it, the signatures of its functions, and calling it.
 
-The shared library is the one installed inside the package: the compiled
-module ``marsal._native`` (``pip install`` builds it with maturin from the
-``marsal-python`` crate), which is both a CPython extension and the C library
-(it exports every function of ``marsal.h``). The environment variable
-``MARSAL_LIB`` (a path to ``libmarsal.so``) overrides it, and a source
-checkout without an installed package falls back to ``<repo>/target/release/``
-and ``<repo>/target/debug/``. The compiled one-ply calls of ``marsal._native``
-(``Game.legal_moves``, ``Game.play``, ``LegalMoves``) are used when the
-library loaded is that module and ``MARSAL_NATIVE`` is not ``0``; otherwise
-their pure-Python fallback is (``marsal.compiled_calls()`` says which).
+The shared library is the compiled module ``marsal._native`` (``pip install``
+builds it with maturin from the ``marsal-python`` crate), which is both a
+CPython extension and the C library (it exports every function of
+``marsal.h``): the installed package's, or in a source checkout without an
+installed package, ``cargo build -p marsal-python``'s (``<repo>/target/release/``,
+then ``<repo>/target/debug/``). The environment variable ``MARSAL_LIB`` (a path
+to a ``libmarsal.so``) overrides the C library; the compiled one-ply calls of
+``marsal._native`` (``Game.legal_moves``, ``Game.play``) act on the handles of
+the library they are compiled in, so they are used when the library loaded is
+that module and ``MARSAL_NATIVE`` is not ``0``; otherwise ``Game`` makes the
+same C calls through ctypes (``marsal.compiled_calls()`` says which).
 
 Example (a game is played to its end or to a ply limit: classic has none of
 its own):
@@ -48,7 +49,7 @@ functions all have ``argtypes`` and ``restype`` set); pass their result to
 from __future__ import annotations
 
 import ctypes
-import importlib
+import importlib.machinery
 import importlib.util
 import operator
 import os
@@ -71,25 +72,44 @@ from ._structs import (
 __all__ = ["lib", "check", "version", "last_error_message", "find_library"]
 
 
-def _library_names() -> List[str]:
+def _extension_names() -> List[str]:
+    """What cargo names the ``marsal-python`` crate's library."""
     if sys.platform == "darwin":
-        return ["libmarsal.dylib"]
+        return ["lib_native.dylib"]
     if sys.platform == "win32":
-        return ["marsal.dll"]
-    return ["libmarsal.so"]
+        return ["_native.dll"]
+    return ["lib_native.so"]
 
 
 def _native_file() -> Optional[str]:
-    """The file of the compiled module ``marsal._native`` (an installed
-    package's: maturin builds it with cargo and puts it inside the package),
-    or None. It is also the C library: it exports every function of
+    """The file of the compiled module ``marsal._native``: the installed
+    package's (maturin builds it with cargo and puts it inside the package),
+    else a source checkout's ``cargo build -p marsal-python`` (release, then
+    debug), else None. It is also the C library: it exports every function of
     ``marsal.h``."""
     try:
         spec = importlib.util.find_spec(f"{__package__}._native")
     except (ImportError, ValueError):
-        return None
+        spec = None
     origin = spec.origin if spec is not None else None
-    return origin if origin and os.path.isfile(origin) else None
+    if origin and os.path.isfile(origin):
+        return origin
+    # A source checkout: <repo>/python/src/marsal/_library.py
+    repo = Path(__file__).resolve().parent.parent.parent.parent
+    for profile in ("release", "debug"):
+        for name in _extension_names():
+            p = repo / "target" / profile / name
+            if p.is_file():
+                return str(p)
+    return None
+
+
+_NATIVE_FILE = _native_file()
+if _NATIVE_FILE is None:
+    raise ImportError(
+        "cannot find marsal._native, the package's compiled module; install the "
+        "package with `pip install ./python`, or in a source checkout build it "
+        "with `cargo build -p marsal-python`")
 
 
 def find_library() -> str:
@@ -99,29 +119,8 @@ def find_library() -> str:
         if not os.path.isfile(env):
             raise OSError(f"MARSAL_LIB={env!r} is not a file")
         return env
-    native_file = _native_file()
-    if native_file is not None:
-        return native_file
-    here = Path(__file__).resolve().parent
-    tried = [f"{__package__}._native"]
-    for name in _library_names():
-        p = here / name
-        tried.append(str(p))
-        if p.is_file():
-            return str(p)
-    # A source checkout: <repo>/python/src/marsal/_library.py
-    repo = here.parent.parent.parent
-    for profile in ("release", "debug"):
-        for name in _library_names():
-            p = repo / "target" / profile / name
-            tried.append(str(p))
-            if p.is_file():
-                return str(p)
-    raise OSError(
-        "cannot find the marsal library; install the package with "
-        "`pip install ./python`, build it with `cargo build --release` or set "
-        "MARSAL_LIB (tried: " + ", ".join(tried) + ")"
-    )
+    assert _NATIVE_FILE is not None
+    return _NATIVE_FILE
 
 
 _SIGNATURES = {
@@ -293,20 +292,25 @@ lib = _load(find_library())
 _raw = ctypes.CDLL(find_library())
 
 
-def _load_native(path: str) -> Any:
-    """``marsal._native`` when ``path`` (the library loaded) is its file and
-    ``MARSAL_NATIVE`` is not ``0``, else None: its compiled calls act on the
-    handles of the library they are compiled with, so both must be one."""
-    if os.environ.get("MARSAL_NATIVE", "1") == "0":
-        return None
-    native_file = _native_file()
-    if native_file is None or not os.path.samefile(native_file, path):
-        return None
-    return importlib.import_module(f"{__package__}._native")
+def _import_native(path: str) -> Any:
+    """The module ``marsal._native`` of the file ``path`` (an installed
+    package's is imported as usual; a checkout's is loaded from its file)."""
+    name = f"{__package__}._native"
+    spec = importlib.util.spec_from_file_location(
+        name, path, loader=importlib.machinery.ExtensionFileLoader(name, path))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-#: The compiled module ``marsal._native`` when its calls are in use, else None.
-native: Any = _load_native(find_library())
+#: The compiled module ``marsal._native``.
+native: Any = _import_native(_NATIVE_FILE)
+#: Whether its per-ply calls are in use: the library loaded is that module,
+#: and ``MARSAL_NATIVE`` is not ``0``.
+compiled: bool = (os.environ.get("MARSAL_NATIVE", "1") != "0"
+                  and os.path.samefile(_NATIVE_FILE, find_library()))
 for _name in ("marsal_game_play_legal_moves", "marsal_game_legal_moves",
               "marsal_vec_env_step_into", "marsal_vec_env_random_actions",
               "marsal_vec_env_send", "marsal_vec_env_recv"):
