@@ -1,8 +1,7 @@
 //! `LegalMoves`: the legal moves of one position, an immutable sequence of
 //! interned `marsal.Move` objects over the moves' 4-byte codes (what
-//! `Game.legal_moves` returns). The compiled twin of the pure-Python class in
-//! `python/src/marsal/_legal_moves.py`, with the same behaviour (the package's
-//! tests run against both).
+//! `Game.legal_moves` returns, whichever per-ply calls are in use: the
+//! package's only class for it, `marsal.LegalMoves`).
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -28,8 +27,8 @@ impl LegalMoves {
         LegalMoves { keys }
     }
 
-    /// The codes as bytes (4 a move, little-endian), what the pure-Python
-    /// class and pickles hold.
+    /// The codes as bytes (4 a move, little-endian), what the constructor
+    /// takes and pickles hold.
     fn key_bytes(&self) -> Vec<u8> {
         self.keys.iter().flat_map(|k| k.to_le_bytes()).collect()
     }

@@ -11,10 +11,11 @@
 //!   [`LegalMoves`](legal_moves::LegalMoves), the sequence `legal_moves`
 //!   returns. Everything else in the package stays ctypes over the C ABI.
 //!
-//! The package falls back to its pure-Python `legal_moves`, `play` and
-//! `LegalMoves` (the same behaviour, a few times slower a ply) when the C
-//! library it loaded is not this module (`MARSAL_LIB` names another), or when
-//! `MARSAL_NATIVE=0`.
+//! These are the package's only per-ply path. When the C library it loaded
+//! is not this module (`MARSAL_LIB` names another: `GameCore` acts on the
+//! handles of the library it is compiled in), or when `MARSAL_NATIVE=0`,
+//! `marsal.Game` makes the same two C calls through ctypes in a few lines
+//! (the same results, slower a ply); `LegalMoves` is this module's either way.
 //!
 //! | file | what |
 //! |---|---|

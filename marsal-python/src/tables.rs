@@ -1,6 +1,6 @@
 //! What the Python package hands over once, at import: the tables its moves
 //! and outcomes are interned in (so that the compiled calls return the very
-//! objects the pure-Python ones do), the functions that make a new one, and
+//! objects the rest of the package makes), the functions that make a new one, and
 //! its error check (so that a failed call raises the package's own
 //! exceptions with the library's message).
 

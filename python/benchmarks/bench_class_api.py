@@ -16,7 +16,7 @@ from random setups in several ways and prints one line per way:
   :class:`marsal.LegalMoves`, a sequence of :class:`marsal.Move`), ``random.choice`` in Python, ``Game.play(move)``
   (returning an :class:`marsal.Outcome`): the class API, compiled in an
   installed package (``marsal._native``; ``MARSAL_NATIVE=0`` for the
-  pure-Python fallback; the first line says which);
+  same C calls through ctypes; the first line says which);
 - ``per_ply_legal_moves_play``: one ply = ``marsal_game_legal_moves`` into a
   reused buffer, a random pick in Python, ``marsal_game_play`` (raw ctypes
   calls with ``argtypes`` set, no wrapper objects: the cheapest honest per-ply
@@ -203,7 +203,7 @@ def main() -> int:
 
     print(f"# library {marsal.find_library()} (marsal {marsal.version()}), "
           f"{a.games} games a method, ply limit {a.max_plies}, per-ply calls "
-          f"{'compiled (marsal._native)' if marsal.compiled_calls() else 'pure Python (ctypes)'}")
+          f"{'compiled (marsal._native)' if marsal.compiled_calls() else 'through ctypes'}")
     methods = [
         ("per_ply_class_api", per_ply_class_api, 0.0),
         ("per_ply_legal_moves_play", per_ply_legal_moves_play, 0.0),
