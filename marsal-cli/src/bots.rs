@@ -11,23 +11,12 @@ pub use marsal_host::Bot as Builtin;
 /// The prefix of a built-in bot's name on the command line (`builtin:NAME`).
 pub const BUILTIN: &str = "builtin:";
 
-/// A built-in bot as a [`Player`](crate::referee::Player): it plays the example
-/// setup it is offered.
+/// A built-in bot as a [`Player`](crate::referee::Player): the host
+/// layer's [`marsal_host::SeatedBot`], and the time it spent choosing.
 pub struct BuiltinPlayer {
-    bot: Builtin,
-    rules: Ruleset,
-    /// The game's seed: its setup and every move are drawn from it by the
-    /// seed rule ([`marsal_host::setup_seed`], [`Builtin::choose_at`]).
-    seed: u64,
+    seat: marsal_host::SeatedBot,
     /// Time spent choosing moves, which is the bot's and not the referee's.
     thinking: std::time::Duration,
-    /// Whether it plays the example setup it is offered whatever its kind.
-    plays_example: bool,
-    /// What it saw the enemy's pieces do (from its side's observations).
-    seen: Option<marsal::Behaviour>,
-    /// What it learned of the opponent's setups in earlier games, when it
-    /// was given it (see [`Player::remember`](crate::referee::Player::remember)).
-    memory: Option<marsal::SetupMemory>,
 }
 
 impl BuiltinPlayer {
@@ -36,13 +25,8 @@ impl BuiltinPlayer {
     /// C library and Python).
     pub fn new(bot: Builtin, rules: &Ruleset, seed: u64) -> BuiltinPlayer {
         BuiltinPlayer {
-            bot,
-            rules: *rules,
-            seed,
+            seat: marsal_host::SeatedBot::new(bot, rules, seed),
             thinking: std::time::Duration::ZERO,
-            plays_example: false,
-            seen: None,
-            memory: None,
         }
     }
 
@@ -50,8 +34,8 @@ impl BuiltinPlayer {
     /// when its kind has a setup of its own (a tournament's paired setups).
     pub fn playing_examples(bot: Builtin, rules: &Ruleset, seed: u64) -> BuiltinPlayer {
         BuiltinPlayer {
-            plays_example: true,
-            ..BuiltinPlayer::new(bot, rules, seed)
+            seat: marsal_host::SeatedBot::new(bot, rules, seed).playing_examples(),
+            thinking: std::time::Duration::ZERO,
         }
     }
 }
@@ -61,16 +45,7 @@ impl crate::referee::Player for BuiltinPlayer {
         &mut self,
         start: &crate::referee::GameStart,
     ) -> Result<marsal::Setup, crate::referee::Fault> {
-        let seed = marsal_host::setup_seed(self.seed, start.side);
-        let seen = marsal::Behaviour::new(start.side);
-        self.seen = Some(match self.memory {
-            Some(memory) => seen.with_memory(memory),
-            None => seen,
-        });
-        if self.plays_example {
-            return Ok(*start.example);
-        }
-        Ok(self.bot.setup(start.rules, start.side, seed, start.example))
+        Ok(self.seat.setup(start.side, start.example))
     }
 
     fn observe(
@@ -78,9 +53,7 @@ impl crate::referee::Player for BuiltinPlayer {
         obs: &marsal::Observation,
         view: &View,
     ) -> Result<(), crate::referee::Fault> {
-        if let Some(seen) = &mut self.seen {
-            seen.observe(&self.rules, obs, view);
-        }
+        self.seat.observe(obs, view);
         Ok(())
     }
 
@@ -91,25 +64,15 @@ impl crate::referee::Player for BuiltinPlayer {
     ) -> Result<crate::referee::Answer, crate::referee::Fault> {
         let start = std::time::Instant::now();
         let mv = self
-            .bot
-            .choose_at(
-                &self.rules,
-                view,
-                legal,
-                self.seed,
-                self.seen.as_ref(),
-                &mut || start.elapsed().as_micros() as u64,
-            )
+            .seat
+            .choose(view, legal, &mut || start.elapsed().as_micros() as u64)
             .unwrap_or(legal[0]);
         self.thinking += start.elapsed();
         Ok(crate::referee::Answer::Move(mv))
     }
 
     fn finish(&mut self, _ending: &crate::referee::Ending) {
-        // The behaviour was given the memory at the setup.
-        if let (Some(memory), Some(seen)) = (&mut self.memory, &self.seen) {
-            *memory = seen.learned(&self.rules);
-        }
+        self.seat.finish();
     }
 
     fn waited(&self) -> std::time::Duration {
@@ -117,10 +80,10 @@ impl crate::referee::Player for BuiltinPlayer {
     }
 
     fn memory(&self) -> Option<marsal::SetupMemory> {
-        self.memory
+        self.seat.memory()
     }
 
     fn remember(&mut self, memory: marsal::SetupMemory) {
-        self.memory = Some(memory);
+        self.seat.remember(memory);
     }
 }

@@ -12,6 +12,8 @@
 //! - [`setup_seed`], [`ply_seed`], [`bot_setups`], [`Bot::move_at`],
 //!   [`Bot::choose_at`] and [`play_bot_game`]: the seed rule, by which the
 //!   same seed, ruleset and bot names give the same game in every host;
+//! - [`SeatedBot`]: a bot of the roster playing one side of a game from
+//!   its setup on, told what that side is told (`marsal match`, `play`);
 //! - [`ToldBelief`], [`view_text`], [`move_line`] and [`parse_move_words`]:
 //!   what a bot on the marsal protocol was told, in the protocol's text and
 //!   kept as a position its bot decides from (`marsal bot`);
@@ -64,6 +66,7 @@ mod playouts;
 #[allow(unsafe_code, reason = "a job borrows the caller's data across threads")]
 pub mod pool;
 mod protocol_text;
+mod seated;
 mod seeds;
 mod told;
 mod vec_env;
@@ -93,6 +96,7 @@ pub use playouts::{
     with_ply_limit,
 };
 pub use protocol_text::{move_line, parse_move_words, view_text};
+pub use seated::SeatedBot;
 pub use seeds::{bot_setups, play_bot_game, ply_seed, setup_seed};
 pub use told::ToldBelief;
 pub use vec_env::VecEnv;
