@@ -300,26 +300,40 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
         moves = json.loads(self.game.to_json())["moves"]
         own = self.setups[player_id]
         start = int(probability_sampler() * g.setups) % g.setups
-        for i in range(g.setups):
-            other = (start + i) % g.setups
-            if self._agrees(player_id, own, other, moves):
-                state = MarsalState(self._game_object)
-                for k in ((own, other) if player_id == 0 else (other, own)):
-                    state.apply_action(k)
-                for a in actions:
-                    state.apply_action(a)
-                return state
+        with self._start_game() as true_start:
+            for i in range(g.setups):
+                other = (start + i) % g.setups
+                if self._agrees(player_id, own, other, true_start, moves):
+                    state = MarsalState(self._game_object)
+                    for k in ((own, other) if player_id == 0 else (other, own)):
+                        state.apply_action(k)
+                    for a in actions:
+                        state.apply_action(a)
+                    return state
         raise RuntimeError("no setup agrees with the information state")  # the true one does
 
-    def _agrees(self, player: int, own: int, other: int, moves: List[Any]) -> bool:
+    def _start_game(self, red: Optional[int] = None, blue: Optional[int] = None) -> Game:
+        """The game of the setups ``red`` and ``blue`` (default: this
+        state's) before any move."""
+        g = self._mgame
+        red = self.setups[0] if red is None else red
+        blue = self.setups[1] if blue is None else blue
+        return Game(g.ruleset, g.setup_text(0, red), g.setup_text(1, blue))
+
+    def _agrees(self, player: int, own: int, other: int, true_start: Game,
+                moves: List[Any]) -> bool:
         """Whether the game of setups ``own`` (``player``'s) and ``other``
         with this game's ``moves`` (its JSON record's) agrees with everything
-        ``player`` knows: the library replays the moves (``Game.from_json``
-        checks each: one illegal there, no agreement) and compares ``player``'s
-        views, every move as seen included (``Game.is_consistent``)."""
-        g = self._mgame
+        ``player`` knows, asked of the library: first the start alone (the
+        same view as ``true_start``'s, ``Game.is_consistent``), then the
+        whole game (``Game.from_json`` replays the moves and checks each: one
+        illegal there, no agreement; then ``player``'s views are compared,
+        every move as seen included)."""
         red, blue = (own, other) if player == 0 else (other, own)
-        with Game(g.ruleset, g.setup_text(0, red), g.setup_text(1, blue)) as start:
+        side = _SIDES[player]
+        with self._start_game(red, blue) as start:
+            if not start.is_consistent(true_start, side):
+                return False
             record = json.loads(start.to_json())
         record["moves"] = moves
         try:
@@ -328,7 +342,7 @@ class MarsalState(pyspiel.State):  # type: ignore[misc]
             return False
         assert self.game is not None
         with trial:
-            return trial.is_consistent(self.game, _SIDES[player])
+            return trial.is_consistent(self.game, side)
 
     # -- for the observer ---------------------------------------------------
     def information_text(self, player: int) -> str:
