@@ -100,12 +100,12 @@ function stateMsg(st, fresh) {
     const you = ending.winner === seat();
     status = `${you ? 'You win' : 'You lose'}: ${ending.words}. Game over.`;
   } else if (ending) {
-    status = statusWords(st.view.status, seat(), marsal.drawReasonWords);
+    status = statusWords(st.view.status, seat(), marsal);
   } else {
     status = st.to_move === seat() ? 'Your move.' : 'Your opponent is thinking\u2026';
   }
   return {
-    type: 'state', view, moves: st.legal ?? [], log: s.log.map((o) => observationWords(o, seat(), opponentName())),
+    type: 'state', view, moves: st.legal ?? [], log: s.log.map((o) => observationWords(o, seat(), opponentName(), marsal)),
     status, over: st.phase === 'over', opponent: opponentName(), revealed: s.revealed, plies: st.ply,
     takeBack: false, resumed: fresh && st.ply > 0 && st.phase === 'play',
   };
@@ -276,7 +276,7 @@ const handlers = {
       const view = g.view(seat());
       const army = {};
       for (const { square, view: v } of g.view(other(seat())).squares) if (v.own) army[square] = v.own.kind;
-      post({ type: 'review', ply, plies, view, revealed: army, log: view.log.map((o) => observationWords(o, seat(), opponentName())) });
+      post({ type: 'review', ply, plies, view, revealed: army, log: view.log.map((o) => observationWords(o, seat(), opponentName(), marsal)) });
     } finally {
       g.free();
     }

@@ -122,10 +122,10 @@ function stateMsg() {
     type: 'state',
     view,
     moves: toMove === s.human ? g.legalMoves() : [],
-    log: view.log.map((o) => observationWords(o, s.human, opponent)),
+    log: view.log.map((o) => observationWords(o, s.human, opponent, marsal)),
     status: s.resigned ? 'You resigned: you lose. Game over.'
       : s.recordOnly && status.ongoing ? 'A record with both armies in it: it is reviewed, not played on. Game over.'
-        : statusWords(status, s.human, marsal.drawReasonWords),
+        : statusWords(status, s.human, marsal),
     over: done,
     opponent,
     revealed: done ? enemyArmy(g) : null,
@@ -146,7 +146,7 @@ function reviewMsg(ply) {
       plies: s.game.ply,
       view,
       revealed: enemyArmy(g),
-      log: view.log.map((o) => observationWords(o, s.human, s.opponent)),
+      log: view.log.map((o) => observationWords(o, s.human, s.opponent, marsal)),
     };
   } finally {
     g.free();

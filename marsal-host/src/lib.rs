@@ -28,9 +28,10 @@
 //!   action indices into the caller's buffers ([`VecEnvOutputs`]);
 //! - [`pool`]: the persistent worker threads a vector environment steps its
 //!   games on;
-//! - [`status_words`], [`fight_words`], [`reason_token`], [`battle_token`] and
-//!   [`kinds_in_play`]: how a game ended in words and in the marsal
-//!   protocol's tokens, and the kinds a legend lists.
+//! - [`status_words`], [`status_words_for`], [`fight_words`],
+//!   [`reason_token`], [`battle_token`] and [`kinds_in_play`]: how a game
+//!   ended in words (for anyone, and for one of its players) and in the
+//!   marsal protocol's tokens, and the kinds a legend lists.
 //!
 //! # Why a crate of its own
 //! The engine (`marsal`) is `no_std`, allocates nothing on the play path
@@ -104,5 +105,5 @@ pub use vec_env_errors::VecEnvError;
 pub use vec_env_outputs::{ObsBuffer, VecEnvOutputs};
 pub use words::{
     battle_token, draw_reason, fight_words, kinds_in_play, reason_token, side_name, status_words,
-    win_reason,
+    status_words_for, win_reason,
 };

@@ -78,7 +78,8 @@ pub fn draw_reason(reason: DrawReason) -> String {
 
 /// How a game stands or ended, in words: the words every host says (the
 /// `marsal` program, the C library's `marsal_status_words`, Python's
-/// `str(game.status)` and the page).
+/// `str(game.status)`, the wasm package's `statusText`; told to one of the
+/// players, [`status_words_for`]).
 ///
 /// ```
 /// use marsal::{Side, Status, WinReason};
@@ -92,6 +93,41 @@ pub fn status_words(status: Status) -> String {
             format!("{} wins: {}", side_name(winner), win_reason(reason))
         }
         Status::Drawn { reason } => format!("a draw: {}", draw_reason(reason)),
+    }
+}
+
+/// How a game stands or ended, in words for `viewer`, one of its players:
+/// the words of [`status_words`] told to that player ("You win: the Flag
+/// was captured", "You lose: you have no piece that can move", "A draw:
+/// the same position stood too often"), which the page shows.
+///
+/// ```
+/// use marsal::{DrawReason, Side, Status, WinReason};
+/// use marsal_host::status_words_for;
+/// let won = Status::Won { winner: Side::Red, reason: WinReason::FlagCaptured };
+/// assert_eq!(status_words_for(won, Side::Red), "You win: the Flag was captured");
+/// assert_eq!(status_words_for(won, Side::Blue), "You lose: the Flag was captured");
+/// let stuck = Status::Won { winner: Side::Blue, reason: WinReason::OpponentCannotMove };
+/// assert_eq!(status_words_for(stuck, Side::Red), "You lose: you have no piece that can move");
+/// let drawn = Status::Drawn { reason: DrawReason::Repetition };
+/// assert_eq!(status_words_for(drawn, Side::Blue), "A draw: the same position stood too often");
+/// let ongoing = Status::Ongoing { to_move: Side::Blue };
+/// assert_eq!(status_words_for(ongoing, Side::Blue), "Your move");
+/// ```
+pub fn status_words_for(status: Status, viewer: Side) -> String {
+    match status {
+        Status::Ongoing { to_move } if to_move == viewer => "Your move".into(),
+        Status::Ongoing { .. } => "Your opponent's move".into(),
+        Status::Won { winner, reason } => {
+            let you = winner == viewer;
+            let why = match reason {
+                WinReason::OpponentCannotMove if you => "your opponent has no piece that can move",
+                WinReason::OpponentCannotMove => "you have no piece that can move",
+                WinReason::FlagCaptured => win_reason(reason),
+            };
+            format!("{}: {why}", if you { "You win" } else { "You lose" })
+        }
+        Status::Drawn { reason } => format!("A draw: {}", draw_reason(reason)),
     }
 }
 

@@ -130,6 +130,23 @@ pub fn draw_reason_words(
         .map_err(|e| fail(format!("draw reason {}", quote(&token)), e))
 }
 
+/// How a game stands or ended, in words for `viewer` ("red" or "blue"),
+/// one of its players (`marsal_host::status_words_for`): "You win: the
+/// Flag was captured", "You lose: you have no piece that can move", "A
+/// draw: ..." — `statusText`'s words told to that player. `status` is a
+/// status as `Game.status()` and a view's `status` give it. A status or
+/// side it cannot read is an `Error`.
+#[wasm_bindgen(js_name = statusWordsFor)]
+pub fn status_words_for(
+    #[wasm_bindgen(unchecked_param_type = "Status")] status: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Side")] viewer: JsValue,
+) -> Result<String> {
+    let text = args::json(&status, "status")?;
+    let status = serde_json::from_str::<marsal::Status>(&text)
+        .map_err(|e| fail(format!("status {}", quote(&text)), e))?;
+    Ok(marsal_host::status_words_for(status, parse_side(&viewer)?))
+}
+
 /// What a fight did, in words, as every host says it
 /// (`marsal_host::fight_words`): `attacker` the attacking kind's name
 /// ("Scout") or `null` when it was not shown, `defender` the defending

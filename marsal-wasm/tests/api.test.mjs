@@ -154,6 +154,36 @@ test('the words of a draw are the library\'s, and an unknown reason is refused',
   assert.throws(() => m.drawReasonWords(5), TypeError);
 });
 
+test('the words of a fight and of an ending are the library\'s, told to a player; bad input is refused', () => {
+  assert.equal(m.fightWords('Scout', 'General', 'defender_wins'), 'Scout attacks General and loses: the attacker is removed');
+  assert.equal(m.fightWords(null, 'Flag', 'flag_captured'), 'a hidden piece captures the Flag');
+  assert.throws(() => m.fightWords('Dragon', 'Flag', 'flag_captured'), /attacker "Dragon"/);
+  assert.throws(() => m.fightWords('Scout', 'Flag', 'draw'), /battle "draw"/);
+  const won = { won: { winner: 'red', reason: 'flag_captured' } };
+  assert.equal(m.statusWordsFor(won, 'red'), 'You win: the Flag was captured');
+  assert.equal(m.statusWordsFor(won, 'blue'), 'You lose: the Flag was captured');
+  const stuck = { won: { winner: 'blue', reason: 'opponent_cannot_move' } };
+  assert.equal(m.statusWordsFor(stuck, 'red'), 'You lose: you have no piece that can move');
+  assert.equal(m.statusWordsFor({ drawn: { reason: 'repetition' } }, 'blue'), 'A draw: the same position stood too often');
+  assert.match(m.statusWordsFor({ drawn: { reason: { no_legal_move: 'red' } } }, 'blue'), /^A draw: Red is to move and has no legal move: PAT/);
+  // The same game's ending in the words of statusText, told to each player.
+  const g = m.Game.random(m.Ruleset.preset('barrage'), 3, 4);
+  for (let i = 0; i < 10000 && !g.isOver; i++) g.play(g.botMove('careful', 7));
+  assert.ok(g.isOver, 'the game ended');
+  const text = g.statusText();
+  for (const side of ['red', 'blue']) {
+    const words = m.statusWordsFor(g.view(side).status, side);
+    if (text.includes(' wins: ')) {
+      const won = text.startsWith(side === 'red' ? 'Red' : 'Blue');
+      assert.ok(words.startsWith(won ? 'You win: ' : 'You lose: '), `${text} / ${words}`);
+    } else {
+      assert.equal(words, `A${text.slice(1)}`);
+    }
+  }
+  assert.throws(() => m.statusWordsFor({ won: { winner: 'green' } }, 'red'), /status/);
+  assert.throws(() => m.statusWordsFor(won, 'green'), /side "green"/);
+});
+
 test('the search bot takes a time a move in its name, and refuses one out of range with a RangeError', () => {
   const g = m.Game.random(m.Ruleset.preset('classic'), 1, 2);
   // A node budget only the time stops within the test's patience.

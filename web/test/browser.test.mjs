@@ -138,7 +138,7 @@ async function checkNoLeak(page, worker, seen) {
     if (m.type === 'state') {
       if (!m.over) assert.equal(m.revealed, null, 'the enemy army is revealed only at the end');
       assert.deepEqual(m.view, truth.at[m.view.ply], `the message at ply ${m.view.ply} is the human\u2019s view`);
-      assert.deepEqual(m.log, m.view.log.map((o) => observationWords(o, truth.human, m.opponent)));
+      assert.deepEqual(m.log, m.view.log.map((o) => observationWords(o, truth.human, m.opponent, marsal)));
       if (m.view.status.ongoing?.to_move !== truth.human) assert.deepEqual(m.moves, []);
     }
     if (m.type === 'setup') assert.equal(m.side, truth.human);
