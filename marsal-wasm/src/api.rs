@@ -124,9 +124,13 @@ pub fn bots() -> Vec<String> {
 pub fn draw_reason_words(
     #[wasm_bindgen(unchecked_param_type = "string")] reason: JsValue,
 ) -> Result<String> {
-    let token = args::text(&reason, "reason")?;
+    parse_draw_reason(&reason).map(marsal_host::draw_reason)
+}
+
+/// A draw's reason when it is a word ("ply_limit", "no_hope", ...).
+fn parse_draw_reason(reason: &JsValue) -> Result<marsal::DrawReason> {
+    let token = args::text(reason, "reason")?;
     serde_json::from_value::<marsal::DrawReason>(serde_json::Value::String(token.clone()))
-        .map(marsal_host::draw_reason)
         .map_err(|e| fail(format!("draw reason {}", quote(&token)), e))
 }
 
@@ -141,10 +145,51 @@ pub fn status_words_for(
     #[wasm_bindgen(unchecked_param_type = "Status")] status: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Side")] viewer: JsValue,
 ) -> Result<String> {
-    let text = args::json(&status, "status")?;
-    let status = serde_json::from_str::<marsal::Status>(&text)
-        .map_err(|e| fail(format!("status {}", quote(&text)), e))?;
+    let status = parse_status(&status)?;
     Ok(marsal_host::status_words_for(status, parse_side(&viewer)?))
+}
+
+/// A status as `Game.status()` gives it (`{ongoing: {to_move}}`, `{won:
+/// {winner, reason}}`, `{drawn: {reason}}`), read field by field (a JSON
+/// reader of the whole enum would cost the package kilobytes).
+fn parse_status(value: &JsValue) -> Result<marsal::Status> {
+    use marsal::{Status, WinReason};
+    let field = |obj: &JsValue, key: &str| {
+        js_sys::Reflect::get(obj, &JsValue::from_str(key))
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    };
+    let bad = || {
+        fail(
+            "status",
+            "expected {ongoing: {to_move}}, {won: {winner, reason}} or {drawn: {reason}}",
+        )
+    };
+    if !value.is_object() {
+        return Err(bad());
+    }
+    if let Some(ongoing) = field(value, "ongoing") {
+        let to_move = parse_side(&field(&ongoing, "to_move").ok_or_else(bad)?)?;
+        return Ok(Status::Ongoing { to_move });
+    }
+    if let Some(won) = field(value, "won") {
+        let winner = parse_side(&field(&won, "winner").ok_or_else(bad)?)?;
+        let token = args::text(&field(&won, "reason").ok_or_else(bad)?, "reason")?;
+        return [WinReason::FlagCaptured, WinReason::OpponentCannotMove]
+            .into_iter()
+            .map(|reason| Status::Won { winner, reason })
+            .find(|s| marsal_host::reason_token(*s) == token)
+            .ok_or_else(|| fail(format!("win reason {}", quote(&token)), "unknown"));
+    }
+    if let Some(drawn) = field(value, "drawn") {
+        let reason = field(&drawn, "reason").ok_or_else(bad)?;
+        let reason = match field(&reason, "no_legal_move") {
+            Some(side) => marsal::DrawReason::NoLegalMove(parse_side(&side)?),
+            None => parse_draw_reason(&reason)?,
+        };
+        return Ok(Status::Drawn { reason });
+    }
+    Err(bad())
 }
 
 /// What a fight did, in words, as every host says it

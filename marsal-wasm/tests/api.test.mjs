@@ -180,7 +180,9 @@ test('the words of a fight and of an ending are the library\'s, told to a player
       assert.equal(words, `A${text.slice(1)}`);
     }
   }
-  assert.throws(() => m.statusWordsFor({ won: { winner: 'green' } }, 'red'), /status/);
+  assert.throws(() => m.statusWordsFor({ won: { winner: 'red' } }, 'red'), /status: expected/);
+  assert.throws(() => m.statusWordsFor({ won: { winner: 'green', reason: 'flag_captured' } }, 'red'), /side "green"/);
+  assert.throws(() => m.statusWordsFor('won', 'red'), /status: expected/);
   assert.throws(() => m.statusWordsFor(won, 'green'), /side "green"/);
 });
 

@@ -18,7 +18,7 @@ const RUNS = Number(process.env.MARSAL_PROPERTY_RUNS ?? 10000);
 /** Every export to call: [name, call(thisValue, args)]. */
 function exportsToCall() {
   const calls = [];
-  for (const name of ['version', 'bots', 'presets']) calls.push([name, (_, a) => m[name](...a)]);
+  for (const name of ['version', 'bots', 'presets', 'drawReasonWords', 'fightWords', 'statusWordsFor']) calls.push([name, (_, a) => m[name](...a)]);
   // randomPlayouts plays `games` games: the test keeps the count small (a
   // valid large count is no error, only slow); every other value goes in.
   calls.push(['randomPlayouts', (_, a) => {
