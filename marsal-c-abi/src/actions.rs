@@ -18,13 +18,8 @@ pub(crate) unsafe fn game_list<'a>(
     games: *const *const MarsalGame,
     count: usize,
 ) -> Result<Vec<&'a Game>, Error> {
-    let handles = try_slice!(games, count, "games");
-    let mut list = Vec::with_capacity(handles.len());
-    for (i, &p) in handles.iter().enumerate() {
-        // SAFETY: the caller's promise (NULL or a live handle).
-        let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
-        list.push(&g.game);
-    }
+    // SAFETY: the caller's promise, passed on.
+    let list = unsafe { game_refs(games, count) }?;
     let key = |g: &Game| {
         let r = g.rules();
         (r.board.files, r.board.ranks, r.diagonal_steps)
@@ -37,6 +32,26 @@ pub(crate) unsafe fn game_list<'a>(
                  the games of one call must share their action and observation spaces"
             )));
         }
+    }
+    Ok(list)
+}
+
+/// The games of a `games` array as references, each pointer checked for NULL
+/// (the message names the index).
+///
+/// # Safety
+/// `games` must be NULL or point to `count` readable pointers, each NULL or a
+/// live handle.
+pub(crate) unsafe fn game_refs<'a>(
+    games: *const *const MarsalGame,
+    count: usize,
+) -> Result<Vec<&'a Game>, Error> {
+    let handles = try_slice!(games, count, "games");
+    let mut list = Vec::with_capacity(handles.len());
+    for (i, &p) in handles.iter().enumerate() {
+        // SAFETY: the caller's promise (NULL or a live handle).
+        let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
+        list.push(&g.game);
     }
     Ok(list)
 }

@@ -1,6 +1,7 @@
 //! Many games in one call: random plies on one game or many, whole random
 //! playouts, and the views, legal moves and chosen moves of many games.
 
+use crate::actions::game_refs;
 use crate::errors::{move_error, position_error};
 use crate::game::MarsalGame;
 use crate::pointers::{get_mut, null, try_mut, try_ref, try_slice, write_opt};
@@ -248,26 +249,6 @@ pub unsafe extern "C" fn marsal_games_view(
     })
 }
 
-/// Moves of many games in one call (see `marsal_games_legal_moves`): checks
-/// the pointers of `games[0..count]` and returns the games.
-///
-/// # Safety
-/// `games` must be NULL or point to `count` readable pointers, each NULL or a
-/// live game handle.
-unsafe fn game_list<'a>(
-    games: *const *const MarsalGame,
-    count: usize,
-) -> Result<Vec<&'a Game>, Error> {
-    let handles = try_slice!(games, count, "games");
-    let mut list = Vec::with_capacity(handles.len());
-    for (i, &p) in handles.iter().enumerate() {
-        // SAFETY: the caller's promise (NULL or a live handle).
-        let g = unsafe { p.as_ref() }.ok_or_else(|| null(&format!("games[{i}]")))?;
-        list.push(&g.game);
-    }
-    Ok(list)
-}
-
 /// Writes the legal moves of the side to move in each of the `count` games
 /// `games[0..count]` into one buffer: the moves of game `i` are
 /// `buf[offsets[i] .. offsets[i + 1]]`, in the order `marsal_game_legal_moves`
@@ -301,7 +282,7 @@ pub unsafe extern "C" fn marsal_games_legal_moves(
 ) -> MarsalStatus {
     boundary(|| {
         // SAFETY: the caller's promise.
-        let list = unsafe { game_list(games, count) }?;
+        let list = unsafe { game_refs(games, count) }?;
         if offsets.is_null() {
             return Err(null("offsets"));
         }

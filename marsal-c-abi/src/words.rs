@@ -108,20 +108,14 @@ pub unsafe extern "C" fn marsal_fight_words(
             code => Some(kind(code, "attacker")?),
         };
         let defender = kind(defender, "defender")?;
-        let battle = [
-            Battle::AttackerWins,
-            Battle::DefenderWins,
-            Battle::BothRemoved,
-            Battle::MineDefused,
-            Battle::FlagCaptured,
-        ]
-        .into_iter()
-        .find(|&b| c_battle(Some(b)) == battle)
-        .ok_or_else(|| {
-            invalid(format!(
-                "battle must be a MarsalBattle of a fight (not NO_FIGHT), not {battle}"
-            ))
-        })?;
+        let battle = Battle::ALL
+            .into_iter()
+            .find(|&b| c_battle(Some(b)) == battle)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "battle must be a MarsalBattle of a fight (not NO_FIGHT), not {battle}"
+                ))
+            })?;
         let words = marsal_host::fight_words(attacker, defender, battle);
         // SAFETY: the caller's promise.
         unsafe { write_text(&words, buf, cap, len_out) }

@@ -86,15 +86,7 @@ pub fn parse_move_words(words: &str) -> Option<Observation> {
                     .next()
                     .and_then(|c| PieceKind::from_letter(c.to_ascii_uppercase()))
             };
-            let battle = [
-                Battle::AttackerWins,
-                Battle::DefenderWins,
-                Battle::BothRemoved,
-                Battle::MineDefused,
-                Battle::FlagCaptured,
-            ]
-            .into_iter()
-            .find(|b| battle_token(*b) == r)?;
+            let battle = Battle::ALL.into_iter().find(|b| battle_token(*b) == r)?;
             (kind(a), Some(kind(d)?), Some(battle))
         }
         _ => (None, None, None),

@@ -28,6 +28,21 @@ pub enum Battle {
 }
 
 impl Battle {
+    /// Every outcome of a fight, in declaration order.
+    ///
+    /// ```
+    /// use marsal::Battle;
+    /// assert_eq!(Battle::ALL.len(), 5);
+    /// assert_eq!(Battle::ALL[0], Battle::AttackerWins);
+    /// ```
+    pub const ALL: [Battle; 5] = [
+        Battle::AttackerWins,
+        Battle::DefenderWins,
+        Battle::BothRemoved,
+        Battle::MineDefused,
+        Battle::FlagCaptured,
+    ];
+
     /// Whether the attacker is still on the board afterwards.
     ///
     /// ```
