@@ -3,14 +3,19 @@
 //! and C++ compilers against both libraries (`libmarsal.so`, the cdylib, and
 //! `libmarsal.a`, the staticlib), runs them and checks what they print.
 //!
-//! `cargo test` does not build a cdylib/staticlib-only library for integration
-//! tests, so this test builds both from the current sources itself, once per
-//! run, with the cargo that runs it, into its own target directory
-//! `<target>/<profile>/ffi-hosts/target` (see [`library`]); a library left
-//! over from an earlier build is never used.
+//! `cargo test` builds no library that is only a cdylib and a staticlib, but
+//! it builds every example of the packages it tests: the `marsal` example
+//! (`examples/libmarsal.rs`, this package's `src/lib.rs` as a cdylib and a
+//! staticlib) is libmarsal, built with the tests from the current sources in
+//! the same target directory and with the same dependencies. Before the first
+//! host, this test asks cargo for that example (see [`library_dir`]): after
+//! README's `cargo test --all-features` it is up to date and nothing is built;
+//! after another selection of packages or features, or `--test hosts` alone,
+//! cargo builds what is missing or out of date. A library left over from an
+//! earlier build is never used.
 //!
-//! The compilers are `cc` and `c++`, or `$CC` and `$CXX` when set. Build outputs
-//! go to `<target>/<profile>/ffi-hosts/`.
+//! The compilers are `cc` and `c++`, or `$CC` and `$CXX` when set. The hosts
+//! are built into `<target>/<profile>/ffi-hosts/`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -73,29 +78,65 @@ fn out_dir() -> PathBuf {
     dir
 }
 
-/// The directory holding `libmarsal.so` and `libmarsal.a` built from the
-/// current sources (built on first use; panics with cargo's output on failure).
+/// The directory holding `libmarsal.so` and `libmarsal.a`,
+/// `<target>/<profile>/examples`, after `cargo build --all-features --example
+/// marsal` of the workspace's default packages into the target directory and
+/// profile of this test (the features and packages of README's test command:
+/// cargo finds the example built and does nothing). Built on first use; panics
+/// with cargo's output on failure.
 fn library_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let target = out_dir().join("target");
+        let profile = profile_dir();
+        let target = profile
+            .parent()
+            .expect("<target>/<profile> lies in <target>")
+            .to_path_buf();
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let output = Command::new(cargo)
+        let mut build = Command::new(cargo);
+        build
             .arg("build")
             .arg("--manifest-path")
-            .arg(root().join("Cargo.toml"))
-            .args(["--lib", "--quiet"])
+            .arg(workspace_manifest())
+            .args(["--all-features", "--example", "marsal", "--quiet"])
             .arg("--target-dir")
-            .arg(&target)
-            .output()
-            .expect("run cargo to build libmarsal");
+            .arg(&target);
+        match profile.file_name().and_then(|name| name.to_str()) {
+            Some("debug") => {}
+            Some("release") => {
+                build.arg("--release");
+            }
+            Some(other) => {
+                build.args(["--profile", other]);
+            }
+            None => panic!("{} has no profile name", profile.display()),
+        }
+        let output = build.output().expect("run cargo to build libmarsal");
         assert!(
             output.status.success(),
-            "cargo build of marsal-ffi failed: {}",
+            "cargo build of libmarsal (the `marsal` example of marsal-ffi) failed: {}",
             show(&output)
         );
-        target.join("debug")
+        profile.join("examples")
     })
+}
+
+/// The manifest of the workspace this package is built in (the top
+/// `Cargo.toml` of the repository; the package's own in a lone copy of it).
+fn workspace_manifest() -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["locate-project", "--workspace", "--message-format", "plain"])
+        .arg("--manifest-path")
+        .arg(root().join("Cargo.toml"))
+        .output()
+        .expect("run cargo locate-project");
+    assert!(
+        output.status.success(),
+        "cargo locate-project failed: {}",
+        show(&output)
+    );
+    PathBuf::from(String::from_utf8_lossy(&output.stdout).trim())
 }
 
 /// The library file `name` (`libmarsal.so` or `libmarsal.a`).
