@@ -22,7 +22,8 @@
 # copies of their public sources that the user gives, in those folders:
 #   --agents DIR  the folder agents/ of the 2012 UCC competition (github
 #                 braathwaate/strategoevaluator): peternlewis, ramen and
-#                 basic_cpp, with scripts/ucc-bots.sh (make);
+#                 basic_cpp, with scripts/ucc-bots.sh (make; once: --rebuild
+#                 to build again);
 #   --doi DIR     Demon of Ignorance (github braathwaate/stratego, Java):
 #                 javac into DIR/classes (once; --rebuild to build again), and
 #                 DIR/run/ai.cfg, its setups' list with absolute paths (it
@@ -46,7 +47,7 @@
 #   --resume           go on with a stopped run in DIR: the games its results
 #                      files lack are played
 #   --before DIR       an earlier run's records, for the change
-#   --rebuild          build Demon of Ignorance again
+#   --rebuild          build the opponents again
 # The `marsal` program is taken from PATH, or MARSAL (e.g.
 # MARSAL=target/release/marsal). Demon of Ignorance thinks by the wall clock
 # (level N: N² × 10 ms a move): run the gauntlet on a quiet machine or at a
@@ -98,19 +99,30 @@ mkdir -p "$records/bin"
 records=$(cd "$records" && pwd)
 bin=$records/bin
 
-# The UCC bots (make, in their folders), for A only (another run may be
-# playing them).
+# The builds: once (--rebuild: again), one at a time (shards started at
+# once wait for each other's).
 log=$records/build.txt
+if command -v flock >/dev/null; then
+    exec 9>"$records/.build.lock"
+    flock 9
+fi
 : > "$log"
+# The UCC bots (make, in their folders), for A only.
 case ",$only," in *,A,*)
-    echo "building the UCC bots in $agents (the compilers' output in $log)" >&2
-    built=$("$here/ucc-bots.sh" "$agents" 2>>"$log") || {
-        tail -n 20 "$log" >&2
-        exit 1
-    }
-    peternlewis=$(echo "$built" | sed -n 1p)
-    ramen=$(echo "$built" | sed -n 2p)
-    basic_cpp=$(echo "$built" | sed -n 3p)
+    agents=$(cd "$agents" && pwd)
+    if [ -n "$rebuild" ] || [ ! -x "$agents/peternlewis/peternlewis" ] ||
+        [ ! -x "$agents/ramen/ramen" ] || [ ! -x "$agents/basic_cpp/basic_cpp" ]; then
+        echo "building the UCC bots in $agents (the compilers' output in $log)" >&2
+        "$here/ucc-bots.sh" "$agents" >/dev/null 2>>"$log" || {
+            tail -n 20 "$log" >&2
+            exit 1
+        }
+    else
+        echo "the UCC bots: built before in $agents (--rebuild to build again)" >&2
+    fi
+    peternlewis=progcomp:$agents/peternlewis/peternlewis
+    ramen=progcomp:$agents/ramen/ramen
+    basic_cpp=progcomp:$agents/basic_cpp/basic_cpp
     # ramen learns into a file in its working folder: each game starts it in
     # a fresh, empty folder of its own.
     cat > "$bin/ramen-fresh" <<WRAPPER
@@ -132,7 +144,7 @@ if [ -n "$rebuild" ] || [ ! -f "$driver" ]; then
         exit 1
     }
 else
-    echo "Demon of Ignorance: the classes built before in $doi/classes (--rebuild to build again)" >&2
+    echo "Demon of Ignorance: built before in $doi/classes (--rebuild to build again)" >&2
 fi
 mkdir -p "$doi/run"
 sed "s|^/com/cjmalloy/|$doi/src/com/cjmalloy/|" \
@@ -147,6 +159,7 @@ cd "$doi/run" && exec java -Djava.awt.headless=true -Xss64m -cp "$doi/classes" \
 WRAPPER
 done
 chmod +x "$bin/doi3" "$bin/doi5"
+exec 9>&-
 
 suffix=
 [ -z "$shard" ] || suffix=.$(echo "$shard" | sed 's|/|of|')
