@@ -40,7 +40,10 @@
 #                      the wall clock, so give each game a core of its own
 #   --shard I/N        play only the I-th of N slices of each tournament (run
 #                      the N at once, on one machine or more; the table reads
-#                      every slice found in DIR)
+#                      every slice found in DIR). The pairs go to the slices
+#                      in turn: with N = 2, A's doi3 and ramen games all fall
+#                      in one slice, so on one machine --concurrency shares
+#                      the work out better
 #   --only LIST        only these tournaments, a comma-separated list of A, B,
 #                      C (default A,B, and C with --long)
 #   --long             also C
