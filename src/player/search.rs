@@ -95,6 +95,9 @@ struct Tree<'a, C: ?Sized> {
     beliefs: &'a [Beliefs; 2],
     rules: &'a crate::Ruleset,
     values: [Values; 2],
+    /// By kind: what a loss of the bot's piece of that kind weighs at the
+    /// fight horizon, over its value ([`top_risk`]).
+    risk: [f32; 16],
     nodes: u64,
     limit: u64,
     aborted: bool,
@@ -121,6 +124,31 @@ const FLAG_STAKE: f32 = 400.0;
 
 /// How many nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
+
+/// How much more than its value the loss of one of the bot's top pieces
+/// (the two strongest kinds) weighs at the fight horizon: on a Bomb it
+/// attacked, to an unseen Spy. The top pieces hold the game (the enemy's
+/// Marshal rules the board once ours is gone), and the chance of such a
+/// loss, taken again and again, adds up.
+const TOP_RISK: f32 = 2.0;
+
+/// By kind: [`TOP_RISK`] for the two strongest kinds of `rules`, 1 for the
+/// others.
+fn top_risk(rules: &crate::Ruleset) -> [f32; 16] {
+    let strongest = PieceKind::ALL
+        .iter()
+        .map(|&k| rules.strengths.get(k))
+        .max()
+        .unwrap_or(0);
+    core::array::from_fn(|i| {
+        let s = rules.strengths.get(PieceKind::ALL[i]);
+        if s > 0 && s + 1 >= strongest {
+            TOP_RISK
+        } else {
+            1.0
+        }
+    })
+}
 
 impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
     /// Whether the budget is spent: the nodes, or the time
@@ -188,11 +216,23 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         }
         let attacker = kind_of(pos.cells[from]);
         let hidden = pos.knowledge[from].count_ones() > 1;
-        if pos.knowledge[to].count_ones() > 1 {
+        let defender = kind_of(defender);
+        // A top piece of the bot's that has moved may be known to the enemy
+        // without being shown (it chased, it was guessed): guarded as a known one.
+        let guarded = mover != self.me
+            && self.risk[defender.index()] > 1.0
+            && pos.knowledge[to] & !crate::KindSet::MOVABLE.bits() == 0;
+        if pos.knowledge[to].count_ones() > 1 && !(guarded && hidden) {
             let p = self.beliefs[(!mover).index()].at(pos, to);
+            let risk = if mover == self.me {
+                self.risk[attacker.index()]
+            } else {
+                1.0
+            };
             let mut expected = 0.0;
             for k in crate::KindSet::from_bits(pos.knowledge[to]).iter() {
-                expected += p[k.index()] * self.stake(mover, attacker, hidden, k);
+                let s = self.stake(mover, attacker, hidden, k);
+                expected += p[k.index()] * if s < 0.0 { s * risk } else { s };
             }
             return Some(expected);
         }
@@ -200,10 +240,10 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
             return None;
         }
         let p = self.beliefs[mover.index()].at(pos, from);
-        let defender = kind_of(defender);
+        let risk = self.risk[defender.index()];
         let mut expected = 0.0;
         for k in crate::KindSet::from_bits(pos.knowledge[from]).iter() {
-            expected += p[k.index()] * self.stake(mover, k, true, defender).max(0.0);
+            expected += p[k.index()] * self.stake(mover, k, true, defender).max(0.0) * risk;
         }
         Some(expected)
     }
@@ -513,6 +553,7 @@ fn search<C: ?Sized + FnMut() -> u64>(
             beliefs: &beliefs,
             rules,
             values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
+            risk: top_risk(rules),
             nodes: 0,
             limit: share,
             aborted: false,

@@ -99,6 +99,7 @@ pub(super) fn search<C: ?Sized + FnMut() -> u64>(
     let n = moves.len().min(MAX_MOVES);
     let me = setup.me;
     let rules = position.rules();
+    let risk = super::top_risk(rules);
     let k = match config.determinizations {
         0 => DETERMINIZATIONS,
         d => d.min(MAX_DETERMINIZATIONS),
@@ -142,6 +143,7 @@ pub(super) fn search<C: ?Sized + FnMut() -> u64>(
             beliefs: setup.beliefs,
             rules,
             values: *values,
+            risk,
             nodes: spent,
             limit: u64::MAX,
             aborted: false,

@@ -23,6 +23,7 @@ fn with_tree_of<R>(det: &Position, me: Side, f: impl FnOnce(&mut Tree<'_, fn() -
         beliefs: &beliefs,
         rules: det.rules(),
         values: [Values::of(det, Side::Red), Values::of(det, Side::Blue)],
+        risk: top_risk(det.rules()),
         nodes: 0,
         limit: u64::MAX,
         aborted: false,
@@ -177,7 +178,8 @@ fn an_unseen_enemy_piece_attacking_a_known_marshal_costs_the_chance_it_is_the_sp
         det.to_move = Side::Blue;
         let e = with_tree_of(&det, Side::Red, |t| t.expected_fight(&det, attack))
             .expect("at the horizon");
-        assert!(e > marshal / 10.0 && e < marshal * 0.6, "{e}");
+        // (A top piece's loss weighs TOP_RISK times its value.)
+        assert!(e > marshal / 10.0 && e < marshal * TOP_RISK * 0.6, "{e}");
         let v = with_tree_of(&det, Side::Red, |t| t.child(&det, attack, 0, -INF, INF));
         scores.push(v);
     }
@@ -236,6 +238,7 @@ fn below_an_unknown_attack_the_drawn_kind_does_not_count() {
             beliefs: &beliefs,
             rules: det.rules(),
             values: [Values::of(&det, Side::Red), Values::of(&det, Side::Blue)],
+            risk: top_risk(det.rules()),
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
@@ -268,4 +271,131 @@ fn a_move_back_to_a_position_seen_twice_scores_less_only_while_well_ahead() {
     // Not well ahead: a repetition is not a loss of anything.
     assert_eq!(repeated(AHEAD, 4), AHEAD);
     assert_eq!(repeated(-AHEAD, 4), -AHEAD);
+}
+
+/// Red's Marshal on b4, which has moved but was never shown, next to an
+/// unmoved Blue piece on b5; Blue's unmoved pieces (b5 and the back row)
+/// are two Bombs, the Flag, the Spy and a Sergeant. Red's Scout on j1.
+fn marshal_beside_a_suspected_spy() -> Position {
+    let rules = Ruleset::classic();
+    let mut pieces = std::vec![
+        (sq(1, 3), Side::Red, PieceKind::Marshal),
+        (sq(0, 0), Side::Red, PieceKind::Flag),
+        (sq(9, 0), Side::Red, PieceKind::Scout),
+        (sq(1, 4), Side::Blue, PieceKind::Spy),
+    ];
+    for (file, k) in [
+        PieceKind::Bomb,
+        PieceKind::Bomb,
+        PieceKind::Flag,
+        PieceKind::Sergeant,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        pieces.push((sq(file as u8 + 3, 9), Side::Blue, k));
+    }
+    let mut pos = position(&rules, &pieces);
+    // The Marshal has moved: Blue knows it is no Bomb and no Flag.
+    let marshal = sq(1, 3).cell();
+    pos.knowledge[marshal] &= KindSet::MOVABLE.bits();
+    pos.knowledge = pos.refined_knowledge();
+    pos
+}
+
+#[test]
+fn a_moved_marshal_beside_an_unmoved_piece_that_may_be_the_spy_steps_away() {
+    // Attacking b5 risks a Bomb, staying risks the Spy: the Marshal leaves
+    // for a square next to no unknown Blue piece, whatever the seed.
+    let pos = marshal_beside_a_suspected_spy();
+    let moves = pos.legal_moves();
+    let suspect = sq(1, 4);
+    for seed in 0..4 {
+        let config = SearchConfig::default().with_seed(seed);
+        let best = search_position(&pos, &moves, &config).best.expect("a move");
+        assert_eq!(best.from, sq(1, 3), "seed {seed}: the Marshal moves, not {best}");
+        assert_ne!(best.to, suspect, "seed {seed}: no attack on b5");
+        let (df, dr) = (
+            best.to.file().abs_diff(suspect.file()),
+            best.to.rank().abs_diff(suspect.rank()),
+        );
+        assert!(df + dr > 1, "seed {seed}: {best} stays beside b5");
+    }
+}
+
+#[test]
+fn the_spy_risk_of_a_moved_marshal_counts_though_it_was_never_shown() {
+    // Blue's unseen piece on b5 attacking Red's Marshal, which Blue has not
+    // seen in a fight: Red weighs the Marshal's loss by the chance that the
+    // piece is the Spy, as for a shown Marshal (a Marshal that moved may be
+    // guessed); a piece of Red's that is no top piece, by Blue's beliefs.
+    let mut det = marshal_beside_a_suspected_spy();
+    det.to_move = Side::Blue;
+    let attack = step(sq(1, 4), sq(1, 3));
+    let marshal = (10 + 4 * 10 * 10) as f32;
+    let e = with_tree_of(&det, Side::Red, |t| t.expected_fight(&det, attack)).expect("horizon");
+    assert!(e > marshal / 10.0, "{e}");
+    // The same Marshal, unmoved (a Bomb for all Blue knows): Blue's beliefs
+    // about Red's pieces decide, and the Spy mostly loses.
+    let mut unmoved = det;
+    unmoved.knowledge[sq(1, 3).cell()] |= KindSet::only(PieceKind::Bomb).bits();
+    let u = with_tree_of(&unmoved, Side::Red, |t| t.expected_fight(&unmoved, attack))
+        .expect("horizon");
+    assert!(u < e, "{u} < {e}");
+}
+
+/// Late in the game: Red's General on e4 next to an unmoved Blue piece on
+/// e5; every Blue piece that moved has been taken but a known Captain far
+/// away, so Blue's unmoved pieces (e5 and the back row) are three Bombs,
+/// the Flag and a Lieutenant.
+fn general_late(target: PieceKind) -> Position {
+    let rules = Ruleset::classic();
+    let mut pieces = std::vec![
+        (sq(4, 3), Side::Red, PieceKind::General),
+        (sq(0, 0), Side::Red, PieceKind::Flag),
+        (sq(9, 0), Side::Red, PieceKind::Miner),
+        (sq(8, 0), Side::Red, PieceKind::Sergeant),
+        (sq(4, 4), Side::Blue, target),
+        (sq(0, 7), Side::Blue, PieceKind::Captain),
+    ];
+    let mut army = std::vec![
+        PieceKind::Bomb,
+        PieceKind::Bomb,
+        PieceKind::Bomb,
+        PieceKind::Flag,
+        PieceKind::Lieutenant,
+    ];
+    let at = army.iter().position(|&k| k == target).expect("in the army");
+    army.remove(at);
+    for (file, k) in army.into_iter().enumerate() {
+        pieces.push((sq(file as u8 + 3, 9), Side::Blue, k));
+    }
+    let mut pos = position(&rules, &pieces);
+    pos.knowledge[sq(0, 7).cell()] = KindSet::only(PieceKind::Captain).bits();
+    pos.knowledge[sq(4, 3).cell()] &= KindSet::MOVABLE.bits();
+    pos.knowledge = pos.refined_knowledge();
+    pos
+}
+
+#[test]
+fn a_general_does_not_attack_an_unmoved_piece_late_in_the_game() {
+    // Whatever the piece on e5 is, Red cannot tell: the General leaves it
+    // (a Miner probes Bombs; the General is not staked on them).
+    for target in [PieceKind::Bomb, PieceKind::Lieutenant] {
+        let pos = general_late(target);
+        let moves = pos.legal_moves();
+        for seed in 0..4 {
+            let config = SearchConfig::default().with_seed(seed);
+            let best = search_position(&pos, &moves, &config).best.expect("a move");
+            assert!(
+                !(best.from == sq(4, 3) && best.to == sq(4, 4)),
+                "{target:?}, seed {seed}: the General attacked e5"
+            );
+        }
+    }
+    // Its attack is scored at a loss, its loss counted at the top pieces' weight.
+    let det = general_late(PieceKind::Lieutenant);
+    let e = with_tree(&det, |t| t.expected_fight(&det, step(sq(4, 3), sq(4, 4))))
+        .expect("horizon");
+    assert!(e < 0.0, "{e}");
 }
