@@ -208,6 +208,16 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
     ///   its probability in every determinization, not the whole Marshal in
     ///   the few that drew it there.
     fn expected_fight(&self, pos: &Position, mv: Move) -> Option<f32> {
+        self.fight(pos, mv).map(|(e, _)| e)
+    }
+
+    /// [`Tree::expected_fight`], and whether the attack is a threat: an
+    /// enemy piece the bot cannot see on a piece of the bot's the enemy
+    /// knows (or may guess: a top piece that moved). A threat is carried
+    /// out only in the worlds where the attacker gains, so it is not one of
+    /// the enemy's moves to choose among but a chance on top of its best
+    /// move ([`Tree::threat`]).
+    fn fight(&self, pos: &Position, mv: Move) -> Option<(f32, bool)> {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let mover = pos.to_move;
         let defender = pos.cells[to];
@@ -234,7 +244,7 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
                 let s = self.stake(mover, attacker, hidden, k);
                 expected += p[k.index()] * if s < 0.0 { s * risk } else { s };
             }
-            return Some(expected);
+            return Some((expected, false));
         }
         if mover == self.me || !hidden {
             return None;
@@ -245,7 +255,45 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         for k in crate::KindSet::from_bits(pos.knowledge[from]).iter() {
             expected += p[k.index()] * self.stake(mover, k, true, defender).max(0.0) * risk;
         }
-        Some(expected)
+        Some((expected, true))
+    }
+
+    /// At an enemy node, the greatest of its threats' expectations (0 at the
+    /// bot's nodes, or with none): what the enemy's best move gains on top,
+    /// in the worlds where a hidden attacker beside a known piece of the
+    /// bot's takes it. (Were the threat one more move to choose among, a
+    /// rare Spy beside the bot's Marshal would count only when the enemy had
+    /// nothing better to do.) `moves` are `pos`'s moves, attacks first.
+    fn threat(&self, pos: &Position, moves: &[Move]) -> i32 {
+        if pos.to_move == self.me {
+            return 0;
+        }
+        let mut threat = 0.0f32;
+        for &mv in moves {
+            if owner(pos.cells[mv.to.cell()]) != Some(self.me) {
+                break;
+            }
+            if let Some((e, true)) = self.fight(pos, mv) {
+                threat = threat.max(e);
+            }
+        }
+        threat as i32
+    }
+
+    /// [`Tree::child`] at a node whose threat is `threat`: a move that is
+    /// not the threat itself scores the threat on top.
+    fn threatened(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        threat: i32,
+    ) -> i32 {
+        if threat == 0 || matches!(self.fight(pos, mv), Some((_, true))) {
+            return self.child(pos, mv, depth, alpha, beta);
+        }
+        threat + self.child(pos, mv, depth, alpha - threat, beta - threat)
     }
 
     /// The score, for the mover, of the move `mv` from `pos`, whose
@@ -335,6 +383,7 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         if moves.is_empty() {
             return self.leaf(pos);
         }
+        let threat = self.threat(pos, &moves);
         let mut best = -INF;
         for &mv in moves.iter() {
             if self.spent() {
@@ -342,7 +391,7 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
                 break;
             }
             self.nodes += 1;
-            let v = self.child(pos, mv, depth - 1, alpha, beta);
+            let v = self.threatened(pos, mv, depth - 1, (alpha, beta), threat);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -357,28 +406,39 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
     }
 
     fn quiesce(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        let stand = self.leaf(pos);
-        if pos.status.is_over() || depth == 0 || stand >= beta {
+        let leaf = self.leaf(pos);
+        if pos.status.is_over() || depth == 0 {
+            return leaf;
+        }
+        let moves = self.ordered(pos, true);
+        // Standing pat, the enemy keeps its threats.
+        let threat = self.threat(pos, &moves);
+        let stand = leaf + threat;
+        if stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
-        let moves = self.ordered(pos, true);
         let mut best = stand;
-        let mut known = Some(stand);
+        let mut known = Some(leaf);
         for &mv in moves.iter() {
             if self.spent() {
                 self.aborted = true;
                 break;
             }
             self.nodes += 1;
-            let v = match self.horizon(pos, mv, &mut known) {
-                Some(v) => v,
-                None => {
-                    let mut child = *pos;
-                    child.play_unchecked(mv);
-                    -self.quiesce(&child, depth - 1, -beta, -alpha)
-                }
+            let extra = match self.fight(pos, mv) {
+                Some((_, true)) => 0,
+                _ => threat,
             };
+            let v = extra
+                + match self.horizon(pos, mv, &mut known) {
+                    Some(v) => v,
+                    None => {
+                        let mut child = *pos;
+                        child.play_unchecked(mv);
+                        -self.quiesce(&child, depth - 1, extra - beta, extra - alpha)
+                    }
+                };
             if v > best {
                 best = v;
                 if v > alpha {

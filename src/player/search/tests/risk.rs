@@ -399,3 +399,35 @@ fn a_general_does_not_attack_an_unmoved_piece_late_in_the_game() {
         .expect("horizon");
     assert!(e < 0.0, "{e}");
 }
+
+#[test]
+fn an_unseen_piece_beside_a_known_marshal_is_a_threat_on_top_of_the_enemys_best_move() {
+    // Blue to move beside Red's known Marshal: the chance that b5 is the
+    // Spy is added to every Blue move but the attack itself (Blue need not
+    // choose between it and its best other move: in the worlds where b5 is
+    // the Spy it takes the Marshal).
+    let mut det = spy_near();
+    det.to_move = Side::Blue;
+    let attack = step(sq(1, 4), sq(1, 3));
+    let quiet = step(sq(4, 9), sq(4, 8));
+    with_tree_of(&det, Side::Red, |t| {
+        let moves = det.legal_moves();
+        let e = t.expected_fight(&det, attack).expect("at the horizon") as i32;
+        let threat = t.threat(&det, &t.ordered(&det, false));
+        assert_eq!(threat, e);
+        assert!(moves.contains(&quiet));
+        let plain = t.child(&det, quiet, 0, -INF, INF);
+        let threatened = t.threatened(&det, quiet, 0, (-INF, INF), threat);
+        assert_eq!(threatened, plain + threat);
+        // The attack itself scores its expectation once.
+        assert_eq!(
+            t.threatened(&det, attack, 0, (-INF, INF), threat),
+            t.child(&det, attack, 0, -INF, INF)
+        );
+    });
+    // At Red's own node there is no threat to count.
+    let red = spy_near();
+    with_tree_of(&red, Side::Red, |t| {
+        assert_eq!(t.threat(&red, &t.ordered(&red, false)), 0);
+    });
+}
