@@ -313,7 +313,11 @@ fn a_moved_marshal_beside_an_unmoved_piece_that_may_be_the_spy_steps_away() {
     for seed in 0..4 {
         let config = SearchConfig::default().with_seed(seed);
         let best = search_position(&pos, &moves, &config).best.expect("a move");
-        assert_eq!(best.from, sq(1, 3), "seed {seed}: the Marshal moves, not {best}");
+        assert_eq!(
+            best.from,
+            sq(1, 3),
+            "seed {seed}: the Marshal moves, not {best}"
+        );
         assert_ne!(best.to, suspect, "seed {seed}: no attack on b5");
         let (df, dr) = (
             best.to.file().abs_diff(suspect.file()),
@@ -339,8 +343,8 @@ fn the_spy_risk_of_a_moved_marshal_counts_though_it_was_never_shown() {
     // about Red's pieces decide, and the Spy mostly loses.
     let mut unmoved = det;
     unmoved.knowledge[sq(1, 3).cell()] |= KindSet::only(PieceKind::Bomb).bits();
-    let u = with_tree_of(&unmoved, Side::Red, |t| t.expected_fight(&unmoved, attack))
-        .expect("horizon");
+    let u =
+        with_tree_of(&unmoved, Side::Red, |t| t.expected_fight(&unmoved, attack)).expect("horizon");
     assert!(u < e, "{u} < {e}");
 }
 
@@ -395,8 +399,7 @@ fn a_general_does_not_attack_an_unmoved_piece_late_in_the_game() {
     }
     // Its attack is scored at a loss, its loss counted at the top pieces' weight.
     let det = general_late(PieceKind::Lieutenant);
-    let e = with_tree(&det, |t| t.expected_fight(&det, step(sq(4, 3), sq(4, 4))))
-        .expect("horizon");
+    let e = with_tree(&det, |t| t.expected_fight(&det, step(sq(4, 3), sq(4, 4)))).expect("horizon");
     assert!(e < 0.0, "{e}");
 }
 
