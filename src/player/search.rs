@@ -34,6 +34,18 @@
 //! scores less for each time it came up (so a won game makes progress
 //! instead of shuffling to the ply limit).
 //!
+//! Risk: at the horizon a loss of the bot's own piece weighs more than its
+//! value — twice for its two strongest kinds (the Marshal and the General),
+//! one and a half times on a Bomb it attacked — and costs the reserve of
+//! movable pieces it leaves (the evaluation's). A top piece of the bot's that
+//! has moved counts the enemy's unseen attackers beside it as if the enemy
+//! knew it (a Marshal that chased may be guessed: the Spy beside it is a
+//! danger). And an enemy threat — an unseen attacker beside a bot piece the
+//! enemy knows, which gains in some worlds — is not one more enemy move to
+//! choose among: its expectation counts on top of the enemy's best move (in
+//! the worlds where the attacker is the Spy it takes the Marshal, whatever
+//! else the enemy could do).
+//!
 //! The root moves are the game's legal moves ([`Game::legal_moves`](crate::Game::legal_moves):
 //! two-square, more-squares and every other rule of the ruleset, from the
 //! engine), so the bot never chooses an illegal move. Inside the tree the
