@@ -93,7 +93,7 @@ use crate::referee::piece::PieceKind;
 use crate::referee::piece::Side;
 use crate::referee::position::Position;
 use crate::referee::rng::Rng;
-use eval::{Values, evaluate, reserve_cost};
+use eval::{Values, evaluate};
 
 mod config;
 mod eval;
@@ -143,14 +143,6 @@ const CLOCK_EVERY: u64 = 256;
 /// Marshal rules the board once ours is gone), and the chance of such a
 /// loss, taken again and again, adds up.
 const TOP_RISK: f32 = 2.0;
-
-/// How much more than its value the loss of a piece of the bot's on a Bomb
-/// (or Mine) it attacked weighs at the fight horizon (a top piece's, the
-/// greater of this and [`TOP_RISK`]). The pieces that never moved are
-/// likelier Bombs than the counting says: the opponent leaves the pieces it
-/// does not need where they stand, and the bot attacks the ones that look
-/// least like Bombs.
-const BOMB_RISK: f32 = 1.5;
 
 /// By kind: [`TOP_RISK`] for the two strongest kinds of `rules`, 1 for the
 /// others.
@@ -254,23 +246,15 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
             && pos.knowledge[to] & !crate::KindSet::MOVABLE.bits() == 0;
         if pos.knowledge[to].count_ones() > 1 && !(guarded && hidden) {
             let p = self.beliefs[(!mover).index()].at(pos, to);
-            let (risk, reserve) = if mover == self.me {
-                (self.risk[attacker.index()], reserve_cost(pos, mover) as f32)
+            let risk = if mover == self.me {
+                self.risk[attacker.index()]
             } else {
-                (1.0, 0.0)
+                1.0
             };
             let mut expected = 0.0;
             for k in crate::KindSet::from_bits(pos.knowledge[to]).iter() {
                 let s = self.stake(mover, attacker, hidden, k);
-                // A loss of the bot's: its weight, and its reserve's cost.
-                let s = if s >= 0.0 {
-                    s
-                } else if k.is_mine() {
-                    s * risk.max(BOMB_RISK) - reserve
-                } else {
-                    s * risk - reserve
-                };
-                expected += p[k.index()] * s;
+                expected += p[k.index()] * if s < 0.0 { s * risk } else { s };
             }
             return Some((expected, false));
         }

@@ -140,7 +140,12 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
     }
     // A reserve of movable pieces: the last few are worth more.
     for side in Side::BOTH {
-        score[side.index()] -= reserve_penalty(pos, side, 0);
+        let movers = pos.boards.movers[side.index()]
+            .cells()
+            .take(RESERVE)
+            .count();
+        let short = (RESERVE - movers) as i32;
+        score[side.index()] -= 25 * short * short;
     }
     // The hunt: against a few movable pieces, the closest piece of ours
     // that beats each (so that a won game is finished).
@@ -162,23 +167,6 @@ pub(crate) fn evaluate(pos: &Position, me: Side, values: &[Values; 2]) -> i32 {
         }
     }
     score[me.index()] - score[(!me).index()]
-}
-
-/// What `side` is short of a reserve of [`RESERVE`] movable pieces costs it
-/// on `pos`, with `lost` of them gone: the last few are worth more.
-fn reserve_penalty(pos: &Position, side: Side, lost: usize) -> i32 {
-    let movers = pos.boards.movers[side.index()]
-        .cells()
-        .take(RESERVE + lost)
-        .count();
-    let short = RESERVE.saturating_sub(movers.saturating_sub(lost)) as i32;
-    25 * short * short
-}
-
-/// What one more movable piece lost costs `side` on `pos` in its reserve
-/// (nothing while it has more than [`RESERVE`]).
-pub(crate) fn reserve_cost(pos: &Position, side: Side) -> i32 {
-    reserve_penalty(pos, side, 1) - reserve_penalty(pos, side, 0)
 }
 
 /// How near (steps) an enemy piece to one's Flag is a runner to meet.
