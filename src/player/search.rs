@@ -34,17 +34,15 @@
 //! scores less for each time it came up (so a won game makes progress
 //! instead of shuffling to the ply limit).
 //!
-//! Risk: at the horizon a loss of the bot's own piece weighs more than its
-//! value — twice for its two strongest kinds (the Marshal and the General),
-//! one and a half times on a Bomb it attacked — and costs the reserve of
-//! movable pieces it leaves (the evaluation's). A top piece of the bot's that
+//! Risk: at the horizon a loss of one of the bot's two strongest kinds (the
+//! Marshal and the General) weighs twice its value. Such a top piece that
 //! has moved counts the enemy's unseen attackers beside it as if the enemy
 //! knew it (a Marshal that chased may be guessed: the Spy beside it is a
-//! danger). And an enemy threat — an unseen attacker beside a bot piece the
-//! enemy knows, which gains in some worlds — is not one more enemy move to
-//! choose among: its expectation counts on top of the enemy's best move (in
-//! the worlds where the attacker is the Spy it takes the Marshal, whatever
-//! else the enemy could do).
+//! danger). And such a threat — an unseen attacker beside a top piece of the
+//! bot's, which gains in some worlds — is not one more enemy move to choose
+//! among: its expectation counts on top of the enemy's best move (in the
+//! worlds where the attacker is the Spy it takes the Marshal, whatever else
+//! the enemy could do).
 //!
 //! The root moves are the game's legal moves ([`Game::legal_moves`](crate::Game::legal_moves):
 //! two-square, more-squares and every other rule of the ruleset, from the
@@ -224,8 +222,8 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
     }
 
     /// [`Tree::expected_fight`], and whether the attack is a threat: an
-    /// enemy piece the bot cannot see on a piece of the bot's the enemy
-    /// knows (or may guess: a top piece that moved). A threat is carried
+    /// enemy piece the bot cannot see on a top piece of the bot's the enemy
+    /// knows (or may guess: one that moved). A threat is carried
     /// out only in the worlds where the attacker gains, so it is not one of
     /// the enemy's moves to choose among but a chance on top of its best
     /// move ([`Tree::threat`]).
@@ -267,7 +265,7 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         for k in crate::KindSet::from_bits(pos.knowledge[from]).iter() {
             expected += p[k.index()] * self.stake(mover, k, true, defender).max(0.0) * risk;
         }
-        Some((expected, true))
+        Some((expected, risk > 1.0))
     }
 
     /// At an enemy node, the greatest of its threats' expectations (0 at the
