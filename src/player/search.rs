@@ -280,14 +280,26 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         }
         let mut threat = 0.0f32;
         for &mv in moves {
-            if owner(pos.cells[mv.to.cell()]) != Some(self.me) {
+            let defender = pos.cells[mv.to.cell()];
+            if owner(defender) != Some(self.me) {
                 break;
+            }
+            if !self.may_threaten(pos, mv) {
+                continue;
             }
             if let Some((e, true)) = self.fight(pos, mv) {
                 threat = threat.max(e);
             }
         }
         threat as i32
+    }
+
+    /// Whether `mv` may be a threat ([`Tree::fight`]): an enemy attack on a
+    /// top piece of the bot's (a cheap test before the fight's expectation).
+    fn may_threaten(&self, pos: &Position, mv: Move) -> bool {
+        pos.to_move != self.me && self.risk[kind_of(pos.cells[mv.to.cell()]).index()] > 1.0 && {
+            owner(pos.cells[mv.to.cell()]) == Some(self.me)
+        }
     }
 
     /// [`Tree::child`] at a node whose threat is `threat`: a move that is
@@ -300,7 +312,9 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
         (alpha, beta): (i32, i32),
         threat: i32,
     ) -> i32 {
-        if threat == 0 || matches!(self.fight(pos, mv), Some((_, true))) {
+        if threat == 0
+            || (self.may_threaten(pos, mv) && matches!(self.fight(pos, mv), Some((_, true))))
+        {
             return self.child(pos, mv, depth, alpha, beta);
         }
         threat + self.child(pos, mv, depth, alpha - threat, beta - threat)
@@ -417,7 +431,8 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
 
     fn quiesce(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         let leaf = self.leaf(pos);
-        if pos.status.is_over() || depth == 0 {
+        if pos.status.is_over() || depth == 0 || (pos.to_move == self.me && leaf >= beta) {
+            // (The bot's own nodes have no threat: no moves needed to stand.)
             return leaf;
         }
         let moves = self.ordered(pos, true);
@@ -436,9 +451,13 @@ impl<C: ?Sized + FnMut() -> u64> Tree<'_, C> {
                 break;
             }
             self.nodes += 1;
-            let extra = match self.fight(pos, mv) {
-                Some((_, true)) => 0,
-                _ => threat,
+            let extra = if threat > 0
+                && self.may_threaten(pos, mv)
+                && matches!(self.fight(pos, mv), Some((_, true)))
+            {
+                0
+            } else {
+                threat
             };
             let v = extra
                 + match self.horizon(pos, mv, &mut known) {
