@@ -3,9 +3,7 @@
 //! illegal move, decides from its side's view alone, and sensible setups are
 //! valid on every preset and custom ruleset.
 
-mod common;
-
-use common::{mv, presets, random_game, sq};
+use crate::common::{mv, presets, random_game, sq};
 use marsal::{
     Game, Position, Rng, Ruleset, SearchConfig, SearchMethod, Side, search_move, search_position,
     search_position_with_clock, search_view,
