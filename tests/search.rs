@@ -3,7 +3,9 @@
 //! illegal move, decides from its side's view alone, and sensible setups are
 //! valid on every preset and custom ruleset.
 
-use crate::common::{mv, presets, random_game, sq};
+mod common;
+
+use common::{mv, presets, random_game, sq};
 use marsal::{
     Game, Position, Rng, Ruleset, SearchConfig, SearchMethod, Side, search_move, search_position,
     search_position_with_clock, search_view,

@@ -5,7 +5,9 @@
 //! attack, no illegal move, the view alone — are tested for both in
 //! `tests/search.rs`.)
 
-use crate::common::{presets, random_game};
+mod common;
+
+use common::{presets, random_game};
 use marsal::{
     Game, Position, Rng, SearchConfig, SearchMethod, search_position, search_position_with_clock,
 };

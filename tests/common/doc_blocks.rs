@@ -1,7 +1,7 @@
 //! The fenced blocks of the project's docs, read at test time, for the tests
 //! that check what a block of a doc says (`.ci/doc-blocks` lists each block
 //! with the test that reads it). The one reader of the workspace's Rust
-//! tests: the marsal crate's test program includes it as part of its
+//! tests: the marsal crate's test crates include it as part of their
 //! `common` module, and the `marsal` program's tests (marsal-cli) include
 //! this file by its path.
 

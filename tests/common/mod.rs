@@ -1,9 +1,8 @@
 //! Helpers shared by the integration tests.
 //!
-//! The test program (`tests/suite.rs`) includes this module once for all its
-//! modules (`crate::common`); marsal-cli's tests include `doc_blocks.rs` alone.
-//! A feature set uses only some of it.
-#![allow(dead_code)] // a feature set uses only part of this module
+//! Each test crate includes this module (`#[path = "../common/mod.rs"] mod
+//! common;`), compiles its own copy and uses only some of it.
+#![allow(dead_code)] // each test crate uses only part of this module
 
 pub mod doc_blocks;
 pub mod status_oracle;

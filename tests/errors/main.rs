@@ -1,6 +1,9 @@
 //! Every error a caller can cause through the public API, with its exact value
 //! and a non-empty message.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use marsal::{
     Army, Geometry, GeometryError, Move, MoveError, MoveParseError, PieceKind, PieceKindParseError,
     Position, PositionError, PositionTextError, Ruleset, RulesetError, Setup, SetupError, Side,

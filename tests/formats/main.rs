@@ -3,6 +3,9 @@
 //! the action masks written from them, the perft counts of `docs/perft.md`
 //! and the data blocks of `docs/rules.md` and `docs/encodings.md`.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 #[cfg(feature = "std")]
 mod action_masks;
 #[cfg(feature = "std")]

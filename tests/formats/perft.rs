@@ -6,7 +6,7 @@
 //! the engine at commit fce1306; a change in them means a change in the rules
 //! the position applies.
 //!
-//! `cargo test -p marsal --features serde --test suite formats::perft::`
+//! `cargo test -p marsal --features serde --test formats perft::`
 
 use marsal::{Move, Position, Ruleset};
 

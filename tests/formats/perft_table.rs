@@ -4,7 +4,7 @@
 //! The start positions must also be what `Position::start` builds from seeds
 //! 1 and 2, as the doc says.
 //!
-//! `cargo test --release --test suite formats::perft_table`
+//! `cargo test --release --test formats perft_table`
 
 use marsal::{Position, Ruleset};
 

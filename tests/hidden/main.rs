@@ -2,6 +2,9 @@
 //! the absent pieces a position text leaves unknown, the observation tensors
 //! written from a view, and the determinizations sampled from one.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 #[cfg(feature = "std")]
 mod behaviour;
 #[cfg(feature = "std")]

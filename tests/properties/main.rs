@@ -6,6 +6,9 @@
 //! Failing cases are written to `proptest-regressions/` and replayed first on
 //! every later run.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use crate::common::presets;
 #[cfg(feature = "serde")]
 use marsal::KindSet;

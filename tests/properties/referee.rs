@@ -1,9 +1,9 @@
 //! The random-move API (`legal_move_count`, `random_legal_move`, `play_random`, `has_legal_move`) against the reference move generator, with the two-square rule and the status followed independently of the engine.
 
-use super::ending::check_status;
-use super::no_hope_draw::{no_hope_board, reference_can_reach_flag};
 use super::*;
 use crate::common::status_oracle::Facts;
+use crate::ending::check_status;
+use crate::no_hope_draw::{no_hope_board, reference_can_reach_flag};
 
 /// The line a move runs along, as the two-square rule sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,6 +3,9 @@
 //! two-square and more-squares rules, the state of a game and the rulesets
 //! shipped as files.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod classic_and_barrage;
 mod marsal_a_spion;
 // The more-squares rule is enforced by a Game (feature alloc).

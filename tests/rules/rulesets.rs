@@ -2,7 +2,7 @@
 //! through serde, passes [`Ruleset::validate`], says what its file name and
 //! comments promise, and plays complete random games.
 //!
-//! `cargo test --test suite rules::rulesets::`
+//! `cargo test --test rules rulesets::`
 
 use marsal::{Army, PieceKind, Position, Rng, Ruleset, Side, Square};
 
