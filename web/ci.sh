@@ -30,7 +30,7 @@ bash web/serve.sh --build-only
 pkg="$target/marsal-wasm/pkg"
 t "package and page built"
 
-# The budget: the wasm package at most 500,000 bytes (after wasm-opt -Oz);
+# The budget: the wasm package at most 500,000 bytes (after wasm-opt -Oz --converge);
 # over it, this step fails (Cargo.toml's `wasm` profile says how it fits).
 wasm="$pkg/marsal_wasm_bg.wasm"
 size=$(stat -c %s "$wasm")
