@@ -8,7 +8,7 @@
 //! - `copy_make`: `let mut p = pos; p.play(mv)` for each of
 //!   `Position::legal_moves()`.
 //!
-//! `cargo bench --bench play`. Throughput is in moves played.
+//! `cargo bench -p marsal-benches --bench play`. Throughput is in moves played.
 
 mod common;
 

@@ -4,7 +4,7 @@
 //! the same `GAMES` games (seeds 1..=GAMES), so the plies are fixed and the
 //! throughput is in plies (random move generation, choice and play).
 //!
-//! `cargo bench --bench playout`
+//! `cargo bench -p marsal-benches --bench playout`
 
 mod common;
 

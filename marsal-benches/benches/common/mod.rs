@@ -13,7 +13,7 @@ use marsal::{Position, Ruleset};
 
 /// The 8 x 8 quick-battle ruleset of `examples/rulesets/quick_battle_8x8.json`.
 pub fn quick_battle_8x8() -> Ruleset {
-    let json = include_str!("../../examples/rulesets/quick_battle_8x8.json");
+    let json = include_str!("../../../examples/rulesets/quick_battle_8x8.json");
     let rules: Ruleset = serde_json::from_str(json).expect("quick_battle_8x8.json");
     rules.validate().expect("quick_battle_8x8.json is valid");
     rules

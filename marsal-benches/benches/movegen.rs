@@ -3,8 +3,9 @@
 //! and end-game positions of each preset and of the 8 x 8 quick battle
 //! (`benches/common/mod.rs` has the positions).
 //!
-//! `cargo bench --bench movegen` (add a filter to run some: `cargo bench --bench
-//! movegen -- classic/middle`). Throughput is in legal moves generated.
+//! `cargo bench -p marsal-benches --bench movegen` (add a filter to run some:
+//! `cargo bench -p marsal-benches --bench movegen -- classic/middle`).
+//! Throughput is in legal moves generated.
 
 mod common;
 
