@@ -45,7 +45,10 @@ if [ "$(node "$wasm_opt" --version 2>/dev/null)" != "wasm-opt version ${binaryen
   npm install --no-audit --no-fund --loglevel=error --prefix "$target/tools/npm" "binaryen@$binaryen" >&2
 fi
 cd "$root"
-cargo build -p marsal-wasm --target wasm32-unknown-unknown --profile wasm
+# The `wasm` profile inherits `release`: an override of the release profile in
+# the environment (.ci/run sets some for its own release builds) would change
+# the package and its size. It is built as Cargo.toml says.
+(unset "${!CARGO_PROFILE_RELEASE_@}" && cargo build -p marsal-wasm --target wasm32-unknown-unknown --profile wasm)
 wasm="$target/wasm32-unknown-unknown/wasm/marsal_wasm.wasm"
 made="$out/marsal_wasm_bg.wasm"
 # Nothing to redo when the package is newer than the wasm cargo left and than

@@ -62,10 +62,11 @@ cd "$work/run"
 "$py" -c 'import marsal, os; print("marsal", marsal.version(), "from", os.path.dirname(marsal.__file__))'
 "$py" -c 'import marsal; assert marsal.compiled_calls(), "marsal._native is not in use"'
 # The ctypes table is checked against the header (tests/test_header.py); the
-# `marsal` program (a debug build) plays the game tests/test_same_seed.py
-# compares with the C library's and Python's.
-(cd "$(dirname "$here")" && cargo build --quiet -p marsal-cli)
-export MARSAL_CLI="$CARGO_TARGET_DIR/debug/marsal"
+# `marsal` program plays the game tests/test_same_seed.py compares with the C
+# library's and Python's: the release build of README's main job (.ci/run has
+# built it already: then this is a no-op).
+(cd "$(dirname "$here")" && cargo build --quiet --release -p marsal-cli)
+export MARSAL_CLI="$CARGO_TARGET_DIR/release/marsal"
 MARSAL_HEADER="$(dirname "$here")/include/marsal.h" "$py" -m pytest -q -p no:cacheprovider tests
 echo "--- the docs' examples: python/README.md and the package's docstrings (doctests)"
 cp "$here/README.md" "$work/run/README.md"
