@@ -11,7 +11,6 @@ mod common;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::Duration;
 
 fn movegen(c: &mut Criterion) {
     for (name, rules) in common::rulesets() {
@@ -37,10 +36,7 @@ fn movegen(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = common::criterion(2);
     targets = movegen
 }
 criterion_main!(benches);

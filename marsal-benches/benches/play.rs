@@ -15,7 +15,6 @@ mod common;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use marsal::Game;
 use std::hint::black_box;
-use std::time::Duration;
 
 /// The index of the middle-game position in `common::PHASES`.
 const MIDDLE: usize = 1;
@@ -56,10 +55,7 @@ fn play(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = common::criterion(2);
     targets = play
 }
 criterion_main!(benches);

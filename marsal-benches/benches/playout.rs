@@ -11,7 +11,6 @@ mod common;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use marsal::{Position, Rng, Ruleset};
 use std::hint::black_box;
-use std::time::Duration;
 
 /// Games in one iteration.
 const GAMES: u64 = 10;
@@ -43,10 +42,7 @@ fn playout(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3));
+    config = common::criterion(3);
     targets = playout
 }
 criterion_main!(benches);

@@ -9,7 +9,18 @@
 //! only 8 pieces a side, so its "middle" and "end" are 14 and 4 pieces.
 #![allow(dead_code)] // each bench uses only part of this module
 
+use criterion::Criterion;
 use marsal::{Position, Ruleset};
+use std::time::Duration;
+
+/// The settings every benchmark runs with: 20 samples after half a second of
+/// warm-up, each sample group measured for `seconds`.
+pub fn criterion(seconds: u64) -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(seconds))
+}
 
 /// The 8 x 8 quick-battle ruleset of `examples/rulesets/quick_battle_8x8.json`.
 pub fn quick_battle_8x8() -> Ruleset {
