@@ -18,13 +18,18 @@ does not use the table). The data are read, never copied into the project.
 import glob
 import os
 import sys
+import importlib.util
 import xml.etree.ElementTree as ET
+
+# The classic fight rule is match-stats.py's (one copy for the scripts).
+_spec = importlib.util.spec_from_file_location(
+    "match_stats", os.path.join(os.path.dirname(os.path.abspath(__file__)), "match-stats.py"))
+match_stats = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(match_stats)
 
 # Gravon letters: red B..M, blue N..Y, in this order.
 KINDS = ["Bomb", "Spy", "Scout", "Miner", "Sergeant", "Lieutenant", "Captain",
          "Major", "Colonel", "General", "Marshal", "Flag"]
-RANK = {"Spy": 1, "Scout": 2, "Miner": 3, "Sergeant": 4, "Lieutenant": 5,
-        "Captain": 6, "Major": 7, "Colonel": 8, "General": 9, "Marshal": 10}
 COLS = "ABCDEFGHIK"
 # Upper bounds (inclusive) of the buckets of the number of unmoved pieces.
 STILL_BUCKETS = [12, 16, 20, 24, 28, 32, 40]
@@ -43,16 +48,10 @@ def square(s):
 
 
 def fight(a, d):
-    """The attacker's result: 'att', 'def' or 'both'."""
-    if d == "Flag":
-        return "att"
-    if d == "Bomb":
-        return "att" if a == "Miner" else "def"
-    if a == "Spy" and d == "Marshal":
-        return "att"
-    if RANK[a] > RANK[d]:
-        return "att"
-    return "def" if RANK[a] < RANK[d] else "both"
+    """The attacker's result: 'att', 'def' or 'both' (the classic fight rule of
+    scripts/match-stats.py, where taking the Flag is 'flag')."""
+    r = match_stats.fight(a, d)
+    return "att" if r == "flag" else r
 
 
 def main():
